@@ -1,0 +1,31 @@
+#include "models/clock/clock_domain.h"
+
+using namespace sc_core;
+
+ClockDomain::ClockDomain(sc_module_name name, uint64_t freq_hz)
+    : sc_module(name), freq_hz_(freq_hz) {}
+
+sc_time ClockDomain::period() const { return cycles(1); }
+
+sc_time ClockDomain::cycles(uint64_t n) const {
+  if (freq_hz_ == 0) return SC_ZERO_TIME;
+  // ps = n * 1e12 / f, rounded up. SystemC's default resolution is 1 ps,
+  // which blsim keeps (sim/ checks it at start-up).
+  const unsigned __int128 f = freq_hz_;
+  const unsigned __int128 ps = ((unsigned __int128)n * 1000000000000ull + f - 1) / f;
+  return sc_time::from_value(static_cast<uint64_t>(ps));
+}
+
+uint64_t ClockDomain::cycles_in(const sc_time& t) const {
+  if (freq_hz_ == 0) return 0;
+  const unsigned __int128 ps = t.value();
+  return static_cast<uint64_t>(ps * freq_hz_ / 1000000000000ull);
+}
+
+void ClockDomain::set_freq_hz(uint64_t hz) {
+  if (hz == freq_hz_) return;
+  const uint64_t old = freq_hz_;
+  freq_hz_ = hz;
+  for (auto& l : listeners_) l(old, hz);
+  changed_.notify();
+}

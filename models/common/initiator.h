@@ -1,0 +1,28 @@
+// initiator.h - which core issued a TLM transaction.
+//
+// Banked registers (the GIC CPU interface, GICD's SGI/PPI banks) and the
+// SPC's per-CPU views answer according to the requesting CPU, as the AXI
+// master ID tells real hardware. Every transaction a core issues carries this
+// extension; models that bank registers read it (absent = not from a core).
+#pragma once
+
+#include <tlm>
+
+struct InitiatorExt : tlm::tlm_extension<InitiatorExt> {
+  unsigned core = 0;     // platform core index (DT order of /cpus)
+  unsigned cluster = 0;  // MPIDR Aff1
+  unsigned cpu = 0;      // MPIDR Aff0
+  unsigned gic_cpu = 0;  // GIC CPU interface number this core is wired to
+
+  tlm::tlm_extension_base* clone() const override { return new InitiatorExt(*this); }
+  void copy_from(const tlm::tlm_extension_base& e) override {
+    *this = static_cast<const InitiatorExt&>(e);
+  }
+};
+
+// The requesting core of a transaction, or nullptr.
+inline const InitiatorExt* initiator_of(const tlm::tlm_generic_payload& gp) {
+  InitiatorExt* e = nullptr;
+  gp.get_extension(e);
+  return e;
+}
