@@ -102,13 +102,43 @@ void hw_set_irq_handler(void (*handler)(void));
  * Kernel code is not at physical addresses, so an entry function is given a
  * synthetic physical address that can be written into a hardware register
  * (the SPC's BX_ADDR mailboxes) and jumped to by a core coming out of reset.
+ * A core leaving reset runs the board's boot firmware on a firmware stack of
+ * its own: it reads its mailbox and jumps there (0: it waits in WFI and reads
+ * again on each wake-up, like the TC2 boot monitor's holding pen).
  */
 uint32_t hw_entry_address(void (*fn)(void));
 /* Jump to the entry at a synthetic physical address (what "bx rN" does). */
 _Noreturn void hw_jump_to_entry(uint32_t phys);
-/* Discard this core's stack and run fn on a fresh one (mov sp, ...; b fn),
- * for entry paths that do not return to saved context. */
-_Noreturn void hw_restart_on_fresh_stack(void (*fn)(void));
+
+/* ---- execution contexts: stacks and saved registers ------------------------
+ * Stacks belong to the kernel (tasks, idle threads, the switcher's borrowed
+ * stacks), not to physical cores, because a context saved on one core can be
+ * resumed on another (the in-kernel switcher resumes the outbound's context
+ * on the inbound). An hw_ctx is one saved register set; its storage is opaque
+ * and owned by the caller (allocate with hw_ctx_alloc()).
+ */
+struct hw_ctx;
+struct hw_ctx *hw_ctx_alloc(void);
+void hw_ctx_free(struct hw_ctx *ctx);
+/* Prepare ctx to start fn(arg) on the given stack when first loaded. */
+void hw_ctx_init(struct hw_ctx *ctx, void *stack, size_t stack_size,
+		 void (*fn)(void *arg), void *arg);
+/* Save the running context into `save` and load `load` (cpu_switch_to).
+ * Returns when some core loads `save` again. */
+void hw_ctx_switch(struct hw_ctx *save, struct hw_ctx *load);
+/* Load ctx, abandoning the running context (a fresh start, or cpu_resume). */
+_Noreturn void hw_ctx_load(struct hw_ctx *ctx);
+/* cpu_suspend's core: save the context (registers, cost of the save) into
+ * ctx, then call finisher(arg) deeper on the same stack. If the finisher
+ * returns, the suspend was aborted: returns its value, or 1 if that was 0.
+ * If the context is later loaded with hw_ctx_resume() (on any core), this
+ * returns 0 there, after the cost of the restore. */
+int hw_ctx_suspend(struct hw_ctx *ctx, int (*finisher)(unsigned long),
+		   unsigned long arg);
+_Noreturn void hw_ctx_resume(struct hw_ctx *ctx);
+/* Run fn(arg) on another stack and return its value (call_with_stack). */
+int hw_call_with_stack(int (*fn)(void *arg), void *arg, void *stack,
+		       size_t stack_size);
 
 /* ---- generic timer (CP15 CNTP*) ------------------------------------------ */
 
