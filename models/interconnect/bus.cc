@@ -1,0 +1,100 @@
+#include "models/interconnect/bus.h"
+
+#include "models/common/report.h"
+
+#include <cinttypes>
+
+using namespace sc_core;
+
+Bus::Bus(sc_module_name name, const BusParams& p)
+    : sc_module(name), upstream("upstream"), downstream("downstream"), p_(p) {
+  upstream.register_b_transport(this, &Bus::b_transport);
+  upstream.register_transport_dbg(this, &Bus::transport_dbg);
+  upstream.register_get_direct_mem_ptr(this, &Bus::get_direct_mem_ptr);
+}
+
+void Bus::map(uint64_t base, uint64_t size, unsigned downstream_index, const std::string& name) {
+  if (size == 0) model_error(this->name(), "region '%s' at 0x%" PRIx64 " has size 0", name.c_str(), base);
+  if (base + size < base)
+    model_error(this->name(), "region '%s' [0x%" PRIx64 ", +0x%" PRIx64 ") wraps the address space",
+                name.c_str(), base, size);
+  const Region r{base, size, downstream_index, name};
+  // Only the neighbours in base order can overlap a new region.
+  auto next = regions_.lower_bound(base);
+  const Region* clash = nullptr;
+  if (next != regions_.end() && next->second.base < r.end()) clash = &next->second;
+  if (!clash && next != regions_.begin() && std::prev(next)->second.end() > base)
+    clash = &std::prev(next)->second;
+  if (clash)
+    model_error(this->name(),
+                "region '%s' [0x%" PRIx64 ", 0x%" PRIx64 ") overlaps region '%s' [0x%" PRIx64
+                ", 0x%" PRIx64 ")",
+                name.c_str(), base, r.end(), clash->name.c_str(), clash->base, clash->end());
+  regions_.emplace(base, r);
+}
+
+unsigned Bus::map(uint64_t base, uint64_t size, TargetSocket& target, const std::string& name) {
+  const unsigned index = bound_by_map_;
+  map(base, size, index, name);  // check before binding: a rejected map binds nothing
+  downstream.bind(target);
+  ++bound_by_map_;
+  return index;
+}
+
+void Bus::end_of_elaboration() {
+  const unsigned n = downstream.size();
+  for (const auto& [base, r] : regions_)
+    if (r.downstream_index >= n)
+      model_error(name(), "region '%s' is mapped to downstream[%u], but only %u targets are bound",
+                  r.name.c_str(), r.downstream_index, n);
+}
+
+const Bus::Region* Bus::decode(uint64_t addr) const {
+  auto it = regions_.upper_bound(addr);
+  if (it == regions_.begin()) return nullptr;
+  const Region& r = std::prev(it)->second;
+  return addr < r.end() ? &r : nullptr;
+}
+
+const Bus::Region* Bus::route(uint64_t addr, unsigned len) const {
+  const Region* r = decode(addr);
+  if (!r) return nullptr;
+  // An access that runs off its region's end is a decode error, as on AXI
+  // (no burst may cross a slave boundary).
+  if (len > r->end() - addr) return nullptr;
+  return r;
+}
+
+void Bus::b_transport(int, tlm::tlm_generic_payload& gp, sc_time& delay) {
+  ++transactions_;
+  delay += p_.latency;
+  const uint64_t addr = gp.get_address();
+  const Region* r = route(addr, gp.get_data_length());
+  if (!r) {
+    ++address_errors_;
+    gp.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
+    return;
+  }
+  gp.set_address(addr - r->base);
+  downstream[r->downstream_index]->b_transport(gp, delay);
+  gp.set_address(addr);
+}
+
+unsigned Bus::transport_dbg(int, tlm::tlm_generic_payload& gp) {
+  const uint64_t addr = gp.get_address();
+  const Region* r = route(addr, gp.get_data_length());
+  if (!r) {
+    gp.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
+    return 0;
+  }
+  gp.set_address(addr - r->base);
+  const unsigned n = downstream[r->downstream_index]->transport_dbg(gp);
+  gp.set_address(addr);
+  return n;
+}
+
+// No DMI: every access must be timed (the interconnect is what we measure).
+bool Bus::get_direct_mem_ptr(int, tlm::tlm_generic_payload&, tlm::tlm_dmi& dmi) {
+  dmi.allow_none();
+  return false;
+}

@@ -1,0 +1,169 @@
+// cci400.h - ARM CoreLink CCI-400 cache coherent interconnect.
+//
+// Each cluster's ACE master binds to its slave interface slave_if[i]; all
+// traffic leaves through `master` toward the system bus, `transit_latency`
+// later. The 64 KiB programmer's model is a separate target, `regs`, that the
+// platform maps on the bus at the DT's reg (TC2: 0x2c090000).
+//
+// Coherency is what the big.LITTLE code paths switch on and off: a shareable
+// request (CoherentExt) from an interface whose Snoop Control enables snoops
+// snoops every other interface whose snoops are enabled, in parallel, for one
+// `snoop_latency`. A shareable request from an interface with snoops off is
+// not an error in hardware (the data is simply not coherent); it is counted in
+// incoherent_accesses() for the kernel model's checker to judge.
+//
+// Snoop Control writes take effect after `change_pending_latency`, during
+// which Status.change_pending reads 1 (arm-cci's cci_port_control() spins on
+// it). The register reads back the value written at once; the interface
+// behaves per the old value until the change completes.
+//
+// Register map (offsets from the CCI base; unlisted words in the block are
+// RAZ/WI, as the QoS, PMU and reserved space are here):
+//   0x0000 Control Override      RW [3:0]   reset 0  (bit0 snoop disable: no snoops at all)
+//   0x0004 Speculation Control   RW         reset 0  (stored, no effect)
+//   0x0008 Secure Access         RW [0]     reset 0  (stored, no effect)
+//   0x000C Status                RO         bit0 change pending
+//   0x0010 Imprecise Error       W1C        reset 0  (nothing in the model raises one)
+//   0x0100 Perf Monitor Control  RW [5:0]   reset 0x2000 (N = 4 counters in [15:11])
+//   0x0FD0..0x0FFC Peripheral / Component ID (PID2[7:4] = CciParams::revision)
+// Per slave interface, at CciParams::slave_if_offsets[i]:
+//   0x0000 Snoop Control         RW [1:0] (bit0 snoop, bit1 DVM), RO [31:30] = 0b11 (both supported)
+//   0x0004 Shareable Override    RW [1:0]   reset 0  (stored, no effect)
+#pragma once
+
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/simple_initiator_socket.h>
+#include <tlm_utils/simple_target_socket.h>
+
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+// Marks a transaction as a coherent (ACE) request. A transaction without it is
+// non-shareable: no snoops, no coherency accounting.
+struct CoherentExt : tlm::tlm_extension<CoherentExt> {
+  bool shareable = true;
+
+  tlm::tlm_extension_base* clone() const override { return new CoherentExt(*this); }
+  void copy_from(const tlm::tlm_extension_base& e) override {
+    *this = static_cast<const CoherentExt&>(e);
+  }
+};
+
+inline bool is_shareable(const tlm::tlm_generic_payload& gp) {
+  CoherentExt* e = nullptr;
+  gp.get_extension(e);
+  return e && e->shareable;
+}
+
+struct CciParams {
+  unsigned num_slave_ifs;                  // slave interfaces wired (DT child nodes)
+  std::vector<uint32_t> slave_if_offsets;  // their register windows (child reg), 4 KiB aligned
+  sc_core::sc_time transit_latency;        // slave interface to master, every transaction
+  sc_core::sc_time snoop_latency;          // added once when any interface is snooped
+  sc_core::sc_time change_pending_latency; // Snoop Control write to effect
+  uint32_t revision = 0;                   // PID2[7:4]; arm-cci: < 5 is r0, >= 5 is r1
+  // Snoop Control bits [1:0] per interface at reset, as the boot firmware left
+  // them (empty: all 0, the hardware reset value).
+  std::vector<uint32_t> snoop_control_at_reset;
+};
+
+class Cci400 : public sc_core::sc_module {
+ public:
+  // Register offsets (control block).
+  static constexpr uint32_t CONTROL_OVERRIDE = 0x0000;
+  static constexpr uint32_t SPECULATION_CONTROL = 0x0004;
+  static constexpr uint32_t SECURE_ACCESS = 0x0008;
+  static constexpr uint32_t STATUS = 0x000C;
+  static constexpr uint32_t IMPRECISE_ERROR = 0x0010;
+  static constexpr uint32_t PMCR = 0x0100;
+  static constexpr uint32_t PID4 = 0x0FD0, PID0 = 0x0FE0, PID1 = 0x0FE4, PID2 = 0x0FE8,
+                            PID3 = 0x0FEC, CID0 = 0x0FF0, CID1 = 0x0FF4, CID2 = 0x0FF8,
+                            CID3 = 0x0FFC;
+  // Register offsets within a slave interface's window.
+  static constexpr uint32_t SNOOP_CONTROL = 0x0000;
+  static constexpr uint32_t SHAREABLE_OVERRIDE = 0x0004;
+  // Bits.
+  static constexpr uint32_t STATUS_CHANGE_PENDING = 1u << 0;
+  static constexpr uint32_t SNOOP_ENABLE = 1u << 0;
+  static constexpr uint32_t DVM_ENABLE = 1u << 1;
+  static constexpr uint32_t SNOOP_SUPPORT = 1u << 30;
+  static constexpr uint32_t DVM_SUPPORT = 1u << 31;
+  static constexpr uint32_t CONTROL_OVERRIDE_SNOOP_DISABLE = 1u << 0;
+  // Reset values and writable bits.
+  static constexpr uint32_t PMCR_RESET = 4u << 11;  // NCNT: 4 event counters
+  static constexpr uint32_t PMCR_WRITABLE = 0x39;   // CEN, CCD, EX, DP (RST, CCR self-clear)
+  static constexpr uint32_t CONTROL_OVERRIDE_WRITABLE = 0xF;
+  static constexpr uint32_t SECURE_ACCESS_WRITABLE = 0x1;
+  static constexpr uint32_t SNOOP_CONTROL_WRITABLE = SNOOP_ENABLE | DVM_ENABLE;
+  static constexpr uint32_t SHAREABLE_OVERRIDE_WRITABLE = 0x3;
+  static constexpr uint32_t PID2_REV_SHIFT = 4;
+  static constexpr uint64_t kRegBlockSize = 0x10000;
+  static constexpr unsigned kMaxSlaveIfs = 5;  // S0..S4
+
+  using PortListener = std::function<void(unsigned slave_if, bool snoop_on)>;
+
+  struct PortStats {
+    uint64_t transactions = 0;        // everything that arrived on the interface
+    uint64_t shareable = 0;           // of which coherent requests
+    uint64_t incoherent = 0;          // shareable while this interface's snoops were off
+    uint64_t snoops_issued = 0;       // requests from here that snooped someone
+    uint64_t snoops_received = 0;     // snoops sent to this interface
+    uint64_t snoop_enables = 0;       // completed changes off -> on
+    uint64_t snoop_disables = 0;      // completed changes on -> off
+  };
+
+  sc_core::sc_vector<tlm_utils::simple_target_socket_tagged<Cci400>> slave_if;  // from clusters
+  tlm_utils::simple_initiator_socket<Cci400> master;  // to the system bus
+  tlm_utils::simple_target_socket<Cci400> regs;       // programmer's model, from the bus
+
+  SC_HAS_PROCESS(Cci400);
+  Cci400(sc_core::sc_module_name name, const CciParams& p);
+
+  unsigned num_slave_ifs() const { return p_.num_slave_ifs; }
+  // Effective state now (a pending change counts once its latency has run).
+  bool snoops_enabled(unsigned slave_if) const;
+  bool dvm_enabled(unsigned slave_if) const;
+  bool change_pending() const;
+  // Snoop Control as software reads it (the last value written).
+  uint32_t snoop_control(unsigned slave_if) const;
+
+  // Called when a change of an interface's snoop enable takes effect.
+  void on_port_change(PortListener l) { listeners_.push_back(std::move(l)); }
+
+  const PortStats& port_stats(unsigned slave_if) const;
+  uint64_t incoherent_accesses() const;  // summed over interfaces
+  uint64_t snoops() const;               // snoops sent, summed over interfaces
+
+ private:
+  struct Port {
+    uint32_t written = 0;    // Snoop Control [1:0] as last written
+    uint32_t effective = 0;  // what the interface currently does
+    bool pending = false;
+    sc_core::sc_time deadline;
+    uint32_t shareable_override = 0;
+    PortStats stats;
+  };
+
+  void slave_b_transport(int id, tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
+  unsigned slave_transport_dbg(int id, tlm::tlm_generic_payload& gp);
+  void regs_b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
+  unsigned regs_transport_dbg(tlm::tlm_generic_payload& gp);
+  // Register access at local time t; false = not a 32-bit aligned word.
+  bool reg_access(tlm::tlm_generic_payload& gp, const sc_core::sc_time& t, bool debug);
+  uint32_t reg_read(uint32_t offset, const sc_core::sc_time& t);
+  void reg_write(uint32_t offset, uint32_t value, const sc_core::sc_time& t);
+  int slave_if_at(uint32_t offset) const;  // index of the window holding offset, or -1
+
+  uint32_t effective_at(unsigned i, const sc_core::sc_time& t) const;
+  void settle(const sc_core::sc_time& t);  // complete changes due by t
+  void complete_changes();                 // method: at a change's deadline
+  void check_index(unsigned i, const char* what) const;
+
+  CciParams p_;
+  std::vector<Port> ports_;
+  uint32_t control_override_ = 0, speculation_control_ = 0, secure_access_ = 0, pmcr_ = PMCR_RESET;
+  sc_core::sc_event change_due_;
+  std::vector<PortListener> listeners_;
+};

@@ -1,0 +1,72 @@
+// memory.h - DRAM behind the bus (TC2: DDR2 at 0x80000000).
+//
+// Storage is sparse: 4 KiB pages are allocated on first write, and bytes never
+// written read as 0, so a 2 GiB memory costs only what the run touches.
+//
+// Timing is one channel with a busy-until queue. A transaction arriving at
+// local time t (sc_time_stamp() + annotated delay) starts its data transfer
+// when the channel is free, and its delay grows by
+//     latency + max(0, busy_until - t) + bytes / bandwidth
+// after which the channel is busy until the end of its transfer. So two
+// initiators reading at the same time see the second wait for the first's
+// transfer, while one initiator whose accesses are spaced by their own
+// latency never queues.
+#pragma once
+
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/simple_target_socket.h>
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <unordered_map>
+
+struct MemoryParams {
+  uint64_t size;                  // bytes decoded (from the DT memory node)
+  sc_core::sc_time latency;       // first-data latency of an access
+  double bandwidth_bytes_per_ns;  // sustained channel bandwidth, > 0
+};
+
+class Memory : public sc_core::sc_module {
+ public:
+  static constexpr uint64_t kPageSize = 4096;
+
+  tlm_utils::simple_target_socket<Memory> bus;  // from the system bus
+
+  Memory(sc_core::sc_module_name name, const MemoryParams& p);
+
+  uint64_t size() const { return p_.size; }
+  // Untimed access for loaders and tests (offsets are local). Out of range
+  // is a model_error.
+  void read_backdoor(uint64_t offset, void* dst, uint64_t len) const;
+  void write_backdoor(uint64_t offset, const void* src, uint64_t len);
+
+  uint64_t reads() const { return reads_; }
+  uint64_t writes() const { return writes_; }
+  uint64_t bytes_read() const { return bytes_read_; }
+  uint64_t bytes_written() const { return bytes_written_; }
+  uint64_t bytes() const { return bytes_read_ + bytes_written_; }
+  // Pages holding data (what the sparse store has allocated).
+  size_t pages_allocated() const { return pages_.size(); }
+  // When the channel finishes the last transfer accepted so far.
+  sc_core::sc_time busy_until() const { return busy_until_; }
+
+ private:
+  using Page = std::array<uint8_t, kPageSize>;
+
+  void b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
+  unsigned transport_dbg(tlm::tlm_generic_payload& gp);
+  // Checks and performs the data movement; false with the response set on error.
+  bool access(tlm::tlm_generic_payload& gp);
+  sc_core::sc_time transfer_time(uint64_t bytes) const;
+
+  void copy_out(uint64_t offset, uint8_t* dst, uint64_t len) const;
+  void copy_in(uint64_t offset, const uint8_t* src, uint64_t len, const uint8_t* be,
+               unsigned be_len);
+
+  MemoryParams p_;
+  std::unordered_map<uint64_t, std::unique_ptr<Page>> pages_;  // by page number
+  sc_core::sc_time busy_until_ = sc_core::SC_ZERO_TIME;
+  uint64_t reads_ = 0, writes_ = 0, bytes_read_ = 0, bytes_written_ = 0;
+};
