@@ -1,0 +1,456 @@
+#include "models/irq/gic400.h"
+
+#include <cstring>
+
+#include "models/common/initiator.h"
+#include "models/common/report.h"
+
+using namespace sc_core;
+
+namespace {
+constexpr uint32_t kGicdCtlrMask = 0x3;   // EnableGrp0, EnableGrp1
+constexpr uint32_t kGiccCtlrMask = 0x1F;  // EnableGrp0/1, AckCtl, FIQEn, CBPR
+constexpr unsigned kWordBits = 32;
+constexpr unsigned kCfgPerWord = 16;      // ICFGR: 2 bits per interrupt
+constexpr unsigned kSgiSourceShift = 10;  // IAR/EOIR/HPPIR CPUID field [12:10]
+constexpr uint32_t kIntidMask = 0x3FF;
+constexpr uint32_t kBprMax = 7;
+}  // namespace
+
+Gic400::Gic400(sc_module_name name, const GicParams& p)
+    : sc_module(name), dist_socket("dist_socket"), cpu_socket("cpu_socket"),
+      p_(p) {
+  if (p_.num_cpus < 1 || p_.num_cpus > kMaxCpus)
+    model_error(this->name(), "num_cpus %u outside 1..%u", p_.num_cpus, kMaxCpus);
+  if (p_.num_spis % kWordBits != 0 || p_.num_spis > kMaxSpis)
+    model_error(this->name(), "num_spis %u is not a multiple of 32 up to %u",
+                p_.num_spis, kMaxSpis);
+  cpus_.resize(p_.num_cpus);
+  spis_.resize(p_.num_spis);
+  for (auto& c : cpus_)
+    for (unsigned id = 0; id < kSgis; ++id) {
+      c.banked[id].enabled = true;  // GIC-400: SGI enables are RAO/WI
+      c.banked[id].edge = true;
+    }
+  declare_dist_regs();
+  declare_cpu_regs();
+  dist_socket.register_b_transport(this, &Gic400::dist_b_transport);
+  cpu_socket.register_b_transport(this, &Gic400::cpu_b_transport);
+}
+
+// ---- register tables -------------------------------------------------------
+
+void Gic400::declare_dist_regs() {
+  const unsigned words = num_irqs() / kWordBits;
+  enum Mode { Assign, Set, Clear };
+  auto bits = [this, words](const char* n, uint32_t off, BitGet get, BitSet set,
+                            Mode m) {
+    return Reg{n, off, words, false,
+               [this, get](unsigned cpu, unsigned w) { return read_bits(cpu, w, get); },
+               [this, set, m](unsigned cpu, unsigned w, uint32_t v) {
+                 if (m == Assign) {  // plain read/write: every bit is written
+                   write_bits(cpu, w, v, set, true);
+                   write_bits(cpu, w, ~v, set, false);
+                 } else {
+                   write_bits(cpu, w, v, set, m == Set);
+                 }
+               }};
+  };
+  auto constant = [](const char* n, uint32_t off, uint32_t value) {
+    return Reg{n, off, 1, false, [value](unsigned, unsigned) { return value; },
+               nullptr};
+  };
+  dist_regs_ = {
+      {"GICD_CTLR", Gicd::CTLR, 1, false,
+       [this](unsigned, unsigned) { return gicd_ctlr_; },
+       [this](unsigned, unsigned, uint32_t v) { gicd_ctlr_ = v & kGicdCtlrMask; }},
+      {"GICD_TYPER", Gicd::TYPER, 1, false,
+       [this](unsigned, unsigned) { return read_typer(); }, nullptr},
+      constant("GICD_IIDR", Gicd::IIDR, Gicd::IIDR_RESET),
+      bits("GICD_IGROUPR", Gicd::IGROUPR, &Gic400::get_group1, &Gic400::set_group1, Assign),
+      bits("GICD_ISENABLER", Gicd::ISENABLER, &Gic400::get_enabled, &Gic400::set_enabled, Set),
+      bits("GICD_ICENABLER", Gicd::ICENABLER, &Gic400::get_enabled, &Gic400::set_enabled, Clear),
+      bits("GICD_ISPENDR", Gicd::ISPENDR, &Gic400::get_pending, &Gic400::set_pending, Set),
+      bits("GICD_ICPENDR", Gicd::ICPENDR, &Gic400::get_pending, &Gic400::set_pending, Clear),
+      bits("GICD_ISACTIVER", Gicd::ISACTIVER, &Gic400::get_active, &Gic400::set_active, Set),
+      bits("GICD_ICACTIVER", Gicd::ICACTIVER, &Gic400::get_active, &Gic400::set_active, Clear),
+      {"GICD_IPRIORITYR", Gicd::IPRIORITYR, num_irqs(), true,
+       [this](unsigned cpu, unsigned id) -> uint32_t { return irq(cpu, id).priority; },
+       [this](unsigned cpu, unsigned id, uint32_t v) {
+         irq(cpu, id).priority = v & kPriorityMask;
+       }},
+      {"GICD_ITARGETSR", Gicd::ITARGETSR, num_irqs(), true,
+       [this](unsigned cpu, unsigned id) { return read_itargets(cpu, id); },
+       [this](unsigned cpu, unsigned id, uint32_t v) { write_itargets(cpu, id, v); }},
+      {"GICD_ICFGR", Gicd::ICFGR, num_irqs() / kCfgPerWord, false,
+       [this](unsigned cpu, unsigned w) { return read_icfgr(cpu, w); },
+       [this](unsigned cpu, unsigned w, uint32_t v) { write_icfgr(cpu, w, v); }},
+      {"GICD_SGIR", Gicd::SGIR, 1, false, nullptr,
+       [this](unsigned cpu, unsigned, uint32_t v) { write_sgir(cpu, v); }},
+      // CPENDSGIR/SPENDSGIR: byte n = SGI n, bit m = pending from source CPU m,
+      // banked for the requesting (target) CPU interface.
+      {"GICD_CPENDSGIR", Gicd::CPENDSGIR, kSgis, true,
+       [this](unsigned cpu, unsigned id) -> uint32_t { return cpus_[cpu].sgi_pending[id]; },
+       [this](unsigned cpu, unsigned id, uint32_t v) { cpus_[cpu].sgi_pending[id] &= ~v; }},
+      {"GICD_SPENDSGIR", Gicd::SPENDSGIR, kSgis, true,
+       [this](unsigned cpu, unsigned id) -> uint32_t { return cpus_[cpu].sgi_pending[id]; },
+       [this](unsigned cpu, unsigned id, uint32_t v) {
+         cpus_[cpu].sgi_pending[id] |= v & ((1u << p_.num_cpus) - 1);
+       }},
+      constant("GICD_ICPIDR2", Gicd::ICPIDR2, Gicd::ICPIDR2_RESET),
+  };
+}
+
+void Gic400::declare_cpu_regs() {
+  cpu_regs_ = {
+      {"GICC_CTLR", Gicc::CTLR, 1, false,
+       [this](unsigned cpu, unsigned) { return cpus_[cpu].ctlr; },
+       [this](unsigned cpu, unsigned, uint32_t v) { cpus_[cpu].ctlr = v & kGiccCtlrMask; }},
+      {"GICC_PMR", Gicc::PMR, 1, false,
+       [this](unsigned cpu, unsigned) { return cpus_[cpu].pmr; },
+       [this](unsigned cpu, unsigned, uint32_t v) { cpus_[cpu].pmr = v & kPriorityMask; }},
+      // A binary point below the implemented minimum reads back as the minimum.
+      {"GICC_BPR", Gicc::BPR, 1, false,
+       [this](unsigned cpu, unsigned) { return cpus_[cpu].bpr; },
+       [this](unsigned cpu, unsigned, uint32_t v) {
+         cpus_[cpu].bpr = std::max(v & kBprMax, Gicc::BPR_RESET);
+       }},
+      {"GICC_IAR", Gicc::IAR, 1, false,
+       [this](unsigned cpu, unsigned) { return acknowledge(cpu); }, nullptr},
+      {"GICC_EOIR", Gicc::EOIR, 1, false, nullptr,
+       [this](unsigned cpu, unsigned, uint32_t v) { end_of_interrupt(cpu, v); }},
+      {"GICC_RPR", Gicc::RPR, 1, false,
+       [this](unsigned cpu, unsigned) -> uint32_t { return running_priority(cpu); },
+       nullptr},
+      {"GICC_HPPIR", Gicc::HPPIR, 1, false,
+       [this](unsigned cpu, unsigned) {
+         Candidate c = highest_pending(cpu, true);
+         return c.intid | c.source << kSgiSourceShift;
+       },
+       nullptr},
+      {"GICC_ABPR", Gicc::ABPR, 1, false,
+       [this](unsigned cpu, unsigned) { return cpus_[cpu].abpr; },
+       [this](unsigned cpu, unsigned, uint32_t v) {
+         cpus_[cpu].abpr = std::max(v & kBprMax, Gicc::ABPR_RESET);
+       }},
+      {"GICC_IIDR", Gicc::IIDR, 1, false,
+       [](unsigned, unsigned) { return Gicc::IIDR_RESET; }, nullptr},
+  };
+}
+
+// ---- TLM ---------------------------------------------------------------------
+
+void Gic400::dist_b_transport(tlm::tlm_generic_payload& gp, sc_time& delay) {
+  transport(dist_regs_, Gicd::SIZE, gp, delay);
+}
+
+void Gic400::cpu_b_transport(tlm::tlm_generic_payload& gp, sc_time& delay) {
+  transport(cpu_regs_, Gicc::SIZE, gp, delay);
+}
+
+void Gic400::transport(const std::vector<Reg>& regs, uint32_t size,
+                       tlm::tlm_generic_payload& gp, sc_time& delay) {
+  delay += p_.access_latency;
+  const InitiatorExt* who = initiator_of(gp);
+  const uint64_t addr = gp.get_address();
+  const unsigned len = gp.get_data_length();
+  // Banked registers need the requester: no ID, no answer (as on AXI).
+  if (!who || who->gic_cpu >= p_.num_cpus)
+    return gp.set_response_status(tlm::TLM_GENERIC_ERROR_RESPONSE);
+  if (gp.is_read() == gp.is_write())  // TLM_IGNORE_COMMAND
+    return gp.set_response_status(tlm::TLM_OK_RESPONSE);
+  if (gp.get_byte_enable_ptr())
+    return gp.set_response_status(tlm::TLM_BYTE_ENABLE_ERROR_RESPONSE);
+  if (gp.get_streaming_width() != len)
+    return gp.set_response_status(tlm::TLM_BURST_ERROR_RESPONSE);
+  if (addr >= size || len > size - addr)
+    return gp.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
+  const Reg* r = find_reg(regs, static_cast<uint32_t>(addr));
+  gp.set_response_status(access(r, who->gic_cpu, static_cast<uint32_t>(addr),
+                                len, gp.is_write(), gp.get_data_ptr()));
+  update_outputs();
+}
+
+const Gic400::Reg* Gic400::find_reg(const std::vector<Reg>& regs,
+                                    uint32_t addr) const {
+  for (const auto& r : regs) {
+    const uint32_t bytes = r.count * (r.bytes ? 1 : 4);
+    if (addr >= r.offset && addr - r.offset < bytes) return &r;
+  }
+  return nullptr;
+}
+
+// Aligned words everywhere; single bytes only where the GIC allows them.
+tlm::tlm_response_status Gic400::access(const Reg* r, unsigned cpu, uint32_t addr,
+                                        unsigned len, bool write,
+                                        unsigned char* data) {
+  const bool word = len == 4 && addr % 4 == 0;
+  const bool byte = len == 1 && r && r->bytes;
+  if (!word && !byte) return tlm::TLM_GENERIC_ERROR_RESPONSE;
+  if (!r) {  // reserved: RAZ/WI
+    if (!write) std::memset(data, 0, len);
+    return tlm::TLM_OK_RESPONSE;
+  }
+  if (!r->bytes) {
+    const unsigned i = (addr - r->offset) / 4;
+    uint32_t v = 0;
+    if (write) {
+      std::memcpy(&v, data, 4);
+      if (r->write) r->write(cpu, i, v);
+    } else {
+      if (r->read) v = r->read(cpu, i);
+      std::memcpy(data, &v, 4);
+    }
+    return tlm::TLM_OK_RESPONSE;
+  }
+  const unsigned first = addr - r->offset;
+  for (unsigned k = 0; k < len; ++k) {
+    if (write) {
+      if (r->write) r->write(cpu, first + k, data[k]);
+    } else {
+      data[k] = r->read ? static_cast<unsigned char>(r->read(cpu, first + k)) : 0;
+    }
+  }
+  return tlm::TLM_OK_RESPONSE;
+}
+
+// ---- inputs and outputs -----------------------------------------------------
+
+// Level-sensitive: pending follows the line. Edge: a rising edge latches.
+void Gic400::set_spi(unsigned intid, bool level) {
+  if (intid < kPrivate || intid >= num_irqs())
+    model_error(name(), "SPI %u outside %u..%u", intid, kPrivate, num_irqs() - 1);
+  Irq& s = spis_[intid - kPrivate];
+  if (s.edge && level && !s.level) s.latch = true;
+  s.level = level;
+  update_outputs();
+}
+
+void Gic400::set_ppi(unsigned cpu, unsigned intid, bool level) {
+  check_cpu(cpu, "PPI input");
+  if (intid < kSgis || intid >= kPrivate)
+    model_error(name(), "PPI %u outside %u..%u", intid, kSgis, kPrivate - 1);
+  Irq& s = cpus_[cpu].banked[intid];
+  if (s.edge && level && !s.level) s.latch = true;
+  s.level = level;
+  update_outputs();
+}
+
+IrqWire::Sink Gic400::spi_sink(unsigned intid) {
+  if (intid < kPrivate || intid >= num_irqs())
+    model_error(name(), "SPI %u outside %u..%u", intid, kPrivate, num_irqs() - 1);
+  return [this, intid](bool level) { set_spi(intid, level); };
+}
+
+IrqWire::Sink Gic400::ppi_sink(unsigned cpu, unsigned intid) {
+  check_cpu(cpu, "PPI input");
+  if (intid < kSgis || intid >= kPrivate)
+    model_error(name(), "PPI %u outside %u..%u", intid, kSgis, kPrivate - 1);
+  return [this, cpu, intid](bool level) { set_ppi(cpu, intid, level); };
+}
+
+IrqWire& Gic400::irq_out(unsigned cpu) {
+  check_cpu(cpu, "irq_out");
+  return cpus_[cpu].irq;
+}
+
+IrqWire& Gic400::wake_out(unsigned cpu) {
+  check_cpu(cpu, "wake_out");
+  return cpus_[cpu].wake;
+}
+
+void Gic400::check_cpu(unsigned cpu, const char* what) const {
+  if (cpu >= p_.num_cpus)
+    model_error(name(), "%s: CPU interface %u of %u", what, cpu, p_.num_cpus);
+}
+
+// nIRQ: what IAR would return now. nIRQOUT: anything the distributor
+// forwards to this CPU, whatever its CPU interface's enable and masks.
+void Gic400::update_outputs() {
+  for (unsigned cpu = 0; cpu < p_.num_cpus; ++cpu) {
+    cpus_[cpu].irq.set(may_signal(cpu, highest_pending(cpu, true)));
+    cpus_[cpu].wake.set(highest_pending(cpu, false).found());
+  }
+}
+
+// ---- interrupt state -----------------------------------------------------------
+
+Gic400::Irq& Gic400::irq(unsigned cpu, unsigned intid) {
+  return intid < kPrivate ? cpus_[cpu].banked[intid] : spis_[intid - kPrivate];
+}
+
+bool Gic400::pending(unsigned cpu, unsigned intid) {
+  if (intid < kSgis) return cpus_[cpu].sgi_pending[intid] != 0;
+  const Irq& s = irq(cpu, intid);
+  return s.latch || (!s.edge && s.level);
+}
+
+bool Gic400::group_enabled_dist(const Irq& s) const {
+  return gicd_ctlr_ & (s.group1 ? 2u : 1u);
+}
+
+bool Gic400::group_enabled_cpu(unsigned cpu, const Irq& s) const {
+  return cpus_[cpu].ctlr & (s.group1 ? 2u : 1u);
+}
+
+// Distributor forwards: enabled, pending, not active, targets this CPU.
+// (An active-and-pending interrupt waits for its deactivation.)
+bool Gic400::forwarded(unsigned cpu, unsigned intid) {
+  const Irq& s = irq(cpu, intid);
+  if (!s.enabled || s.active || !group_enabled_dist(s)) return false;
+  if (intid >= kPrivate && !(s.targets >> cpu & 1u)) return false;
+  return pending(cpu, intid);
+}
+
+// Highest priority (lowest value) forwarded interrupt; ties go to the lowest
+// ID, and for an SGI to the lowest source CPU.
+Gic400::Candidate Gic400::highest_pending(unsigned cpu, bool cpu_group_enabled) {
+  Candidate best;
+  for (unsigned id = 0; id < num_irqs(); ++id) {
+    if (!forwarded(cpu, id)) continue;
+    const Irq& s = irq(cpu, id);
+    if (cpu_group_enabled && !group_enabled_cpu(cpu, s)) continue;
+    if (best.found() && s.priority >= best.priority) continue;
+    best.intid = id;
+    best.priority = s.priority;
+    best.source = id < kSgis ? __builtin_ctz(cpus_[cpu].sgi_pending[id]) : 0;
+  }
+  return best;
+}
+
+// Group priority: the bits above the binary point (BPR) take part in
+// preemption; the rest only order pending interrupts.
+uint8_t Gic400::group_priority(unsigned cpu, uint8_t prio) const {
+  return prio & static_cast<uint8_t>(0xFFu << (cpus_[cpu].bpr + 1));
+}
+
+uint8_t Gic400::running_priority(unsigned cpu) const {
+  uint8_t rp = Gicc::IDLE_PRIORITY;
+  for (const auto& a : cpus_[cpu].active)
+    rp = std::min(rp, group_priority(cpu, a.priority));
+  return rp;
+}
+
+// Signalled when above the priority mask (PMR) and able to preempt the
+// running priority.
+bool Gic400::may_signal(unsigned cpu, const Candidate& c) {
+  return c.found() && c.priority < cpus_[cpu].pmr &&
+         group_priority(cpu, c.priority) < running_priority(cpu);
+}
+
+uint32_t Gic400::acknowledge(unsigned cpu) {
+  const Candidate c = highest_pending(cpu, true);
+  if (!may_signal(cpu, c)) return kSpurious;
+  Irq& s = irq(cpu, c.intid);
+  if (c.intid < kSgis)
+    cpus_[cpu].sgi_pending[c.intid] &= ~(1u << c.source);
+  else
+    s.latch = false;  // a level-sensitive line still high stays pending
+  s.active = true;
+  cpus_[cpu].active.push_back({c.intid, c.source, c.priority});
+  return c.intid | c.source << kSgiSourceShift;
+}
+
+// Priority drop and deactivation together (GICC_CTLR.EOImode = 0).
+void Gic400::end_of_interrupt(unsigned cpu, uint32_t v) {
+  const unsigned intid = v & kIntidMask;
+  const unsigned source = v >> kSgiSourceShift & 0x7;
+  if (intid >= num_irqs()) return;  // spurious IDs: ignored
+  auto& act = cpus_[cpu].active;
+  for (auto it = act.rbegin(); it != act.rend(); ++it) {
+    if (it->intid != intid || (intid < kSgis && it->source != source)) continue;
+    act.erase(std::next(it).base());
+    deactivate(cpu, intid);
+    return;
+  }
+  model_warning(name(), "GICC_EOIR on CPU %u for interrupt %u (source %u) "
+                "that it has not acknowledged: ignored", cpu, intid, source);
+}
+
+void Gic400::deactivate(unsigned cpu, unsigned intid) {
+  irq(cpu, intid).active = false;
+}
+
+// ---- bit-per-interrupt registers -------------------------------------------
+
+uint32_t Gic400::read_bits(unsigned cpu, unsigned word, BitGet get) {
+  uint32_t v = 0;
+  for (unsigned b = 0; b < kWordBits; ++b)
+    if ((this->*get)(cpu, word * kWordBits + b)) v |= 1u << b;
+  return v;
+}
+
+// Acts on the IDs whose bit is 1 in v, setting their state to `to`.
+void Gic400::write_bits(unsigned cpu, unsigned word, uint32_t v, BitSet set,
+                        bool to) {
+  for (unsigned b = 0; b < kWordBits; ++b)
+    if (v >> b & 1u) (this->*set)(cpu, word * kWordBits + b, to);
+}
+
+bool Gic400::get_enabled(unsigned cpu, unsigned id) { return irq(cpu, id).enabled; }
+void Gic400::set_enabled(unsigned cpu, unsigned id, bool v) {
+  if (id >= kSgis) irq(cpu, id).enabled = v;  // SGI enables are fixed
+}
+
+bool Gic400::get_pending(unsigned cpu, unsigned id) { return pending(cpu, id); }
+// SGI pending bits are written through SPENDSGIR/CPENDSGIR only.
+void Gic400::set_pending(unsigned cpu, unsigned id, bool v) {
+  if (id >= kSgis) irq(cpu, id).latch = v;
+}
+
+bool Gic400::get_active(unsigned cpu, unsigned id) { return irq(cpu, id).active; }
+void Gic400::set_active(unsigned cpu, unsigned id, bool v) { irq(cpu, id).active = v; }
+
+bool Gic400::get_group1(unsigned cpu, unsigned id) { return irq(cpu, id).group1; }
+void Gic400::set_group1(unsigned cpu, unsigned id, bool v) { irq(cpu, id).group1 = v; }
+
+// ---- other distributor registers ------------------------------------------------
+
+// Words 0 (SGIs) and 1 (PPIs) are read-only on the GIC-400. For SPIs,
+// bit 2n+1 = edge-triggered; bit 2n is reserved and reads as one.
+uint32_t Gic400::read_icfgr(unsigned cpu, unsigned word) {
+  if (word == 0) return Gicd::ICFGR_SGI_RESET;
+  if (word == 1) return Gicd::ICFGR_PPI_RESET;
+  uint32_t v = 0;
+  for (unsigned k = 0; k < kCfgPerWord; ++k)
+    v |= (irq(cpu, word * kCfgPerWord + k).edge ? 3u : 1u) << (2 * k);
+  return v;
+}
+
+void Gic400::write_icfgr(unsigned cpu, unsigned word, uint32_t v) {
+  if (word < kPrivate / kCfgPerWord) return;
+  for (unsigned k = 0; k < kCfgPerWord; ++k)
+    irq(cpu, word * kCfgPerWord + k).edge = v >> (2 * k + 1) & 1u;
+}
+
+// SGIs and PPIs: read-only, each byte names the requesting CPU interface
+// (what Linux's gic_get_cpumask relies on).
+uint32_t Gic400::read_itargets(unsigned cpu, unsigned id) {
+  return id < kPrivate ? 1u << cpu : irq(cpu, id).targets;
+}
+
+void Gic400::write_itargets(unsigned cpu, unsigned id, uint32_t v) {
+  if (id >= kPrivate) irq(cpu, id).targets = v & ((1u << p_.num_cpus) - 1);
+}
+
+// TargetListFilter [25:24]: 0 = the list [23:16], 1 = all but the
+// requester, 2 = the requester only, 3 = reserved (no SGI). ID in [3:0].
+void Gic400::write_sgir(unsigned cpu, uint32_t v) {
+  const unsigned filter = v >> 24 & 0x3, id = v & 0xF;
+  const uint32_t all = (1u << p_.num_cpus) - 1;
+  uint32_t targets = 0;
+  switch (filter) {
+    case 0: targets = v >> 16 & 0xFF; break;
+    case 1: targets = all & ~(1u << cpu); break;
+    case 2: targets = 1u << cpu; break;
+    default: return;
+  }
+  targets &= all;
+  for (unsigned t = 0; t < p_.num_cpus; ++t)
+    if (targets >> t & 1u) cpus_[t].sgi_pending[id] |= 1u << cpu;
+}
+
+// ITLinesNumber [4:0] = 32-ID blocks - 1; CPUNumber [7:5] = CPUs - 1.
+uint32_t Gic400::read_typer() const {
+  return (num_irqs() / kWordBits - 1) | (p_.num_cpus - 1) << 5;
+}

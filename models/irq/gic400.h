@@ -1,0 +1,189 @@
+// gic400.h - ARM CoreLink GIC-400 generic interrupt controller (GICv2).
+//
+// Two TLM-2.0 LT targets: the distributor (GICD, 4 KiB) and the CPU
+// interfaces (GICC, 8 KiB, one per core, all at the same address and told
+// apart by the requester). Every register that the architecture banks per CPU
+// (GICD's SGI/PPI words and all of GICC) answers for the CPU interface named
+// by the transaction's InitiatorExt::gic_cpu; a transaction without it is an
+// error response, because real hardware cannot issue one.
+//
+// Interrupt inputs are IrqWire sinks (SPIs shared, PPIs per CPU). Outputs per
+// CPU interface: nIRQ to the core (irq_out) and the power-management wake-up
+// request (wake_out, the GIC-400's nIRQOUT), which stays asserted while the
+// CPU interface is disabled so a powered-down core can be woken.
+//
+// Modelled: a single security state (GICD_TYPER.SecurityExtn = 0). IGROUPR is
+// storage and selects which enable bit (bit 0 / bit 1 of GICD_CTLR and
+// GICC_CTLR) gates the interrupt; FIQ signalling, EOImode split (GICC_DIR),
+// the virtualisation extensions and legacy bypass are not modelled.
+// Reference: ARM IHI 0048B (GIC architecture v2), ARM DDI 0471B (GIC-400 TRM).
+#pragma once
+
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/simple_target_socket.h>
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "models/common/irq_wire.h"
+
+struct GicParams {
+  unsigned num_cpus;      // CPU interfaces, 1..8
+  unsigned num_spis;      // shared peripheral interrupts, multiple of 32, <= 480
+  sc_core::sc_time access_latency;  // added to every register access
+};
+
+class Gic400 : public sc_core::sc_module {
+ public:
+  // ---- register map (offsets, reset values) -----------------------------
+  struct Gicd {  // distributor, offsets from the GICD base
+    static constexpr uint32_t CTLR = 0x000, TYPER = 0x004, IIDR = 0x008,
+        IGROUPR = 0x080, ISENABLER = 0x100, ICENABLER = 0x180,
+        ISPENDR = 0x200, ICPENDR = 0x280, ISACTIVER = 0x300,
+        ICACTIVER = 0x380, IPRIORITYR = 0x400, ITARGETSR = 0x800,
+        ICFGR = 0xC00, SGIR = 0xF00, CPENDSGIR = 0xF10, SPENDSGIR = 0xF20,
+        ICPIDR2 = 0xFE8;
+    static constexpr uint32_t SIZE = 0x1000;
+    static constexpr uint32_t IIDR_RESET = 0x0200143B;  // ProductID 0x02, JEP106 ARM
+    static constexpr uint32_t ICPIDR2_RESET = 0x2B;       // ArchRev 2 (GICv2)
+    static constexpr uint32_t ICFGR_SGI_RESET = 0xAAAAAAAA;  // SGIs: edge, RO
+    static constexpr uint32_t ICFGR_PPI_RESET = 0x55540000;  // PPIs: level, RO
+    static constexpr uint32_t ICFGR_SPI_RESET = 0x55555555;  // SPIs: level
+    static constexpr uint32_t ISENABLER0_RESET = 0x0000FFFF;  // SGIs RAO/WI
+  };
+  struct Gicc {  // CPU interface, offsets from the GICC base
+    static constexpr uint32_t CTLR = 0x00, PMR = 0x04, BPR = 0x08,
+        IAR = 0x0C, EOIR = 0x10, RPR = 0x14, HPPIR = 0x18, ABPR = 0x1C,
+        IIDR = 0xFC;
+    static constexpr uint32_t SIZE = 0x2000;
+    static constexpr uint32_t IIDR_RESET = 0x0202143B;  // GIC-400, GICv2
+    static constexpr uint32_t BPR_RESET = 2;   // minimum for 5 priority bits
+    static constexpr uint32_t ABPR_RESET = 3;  // BPR_RESET + 1
+    static constexpr uint32_t IDLE_PRIORITY = 0xFF;  // RPR with nothing active
+  };
+  // GIC-400 implements 32 priority levels: bits [7:3] of each priority.
+  static constexpr uint8_t kPriorityMask = 0xF8;
+  static constexpr unsigned kMaxCpus = 8, kMaxSpis = 480;
+  static constexpr unsigned kSgis = 16, kPrivate = 32;  // SGI + PPI IDs
+  static constexpr unsigned kSpurious = 1023;
+
+  SC_HAS_PROCESS(Gic400);
+  Gic400(sc_core::sc_module_name name, const GicParams& p);
+
+  // ---- TLM targets --------------------------------------------------------
+  tlm_utils::simple_target_socket<Gic400> dist_socket;  // GICD, 4 KiB
+  tlm_utils::simple_target_socket<Gic400> cpu_socket;   // GICC, 8 KiB
+
+  // ---- interrupt inputs ---------------------------------------------------
+  void set_spi(unsigned intid, bool level);                 // intid 32..
+  void set_ppi(unsigned cpu, unsigned intid, bool level);   // intid 16..31
+  // Sinks to bind a peripheral's IrqWire to an input.
+  IrqWire::Sink spi_sink(unsigned intid);
+  IrqWire::Sink ppi_sink(unsigned cpu, unsigned intid);
+
+  // ---- outputs, one per CPU interface --------------------------------------
+  IrqWire& irq_out(unsigned cpu);   // nIRQ to the core
+  IrqWire& wake_out(unsigned cpu);  // nIRQOUT, to the power controller
+
+  const GicParams& params() const { return p_; }
+  unsigned num_irqs() const { return kPrivate + p_.num_spis; }
+
+ private:
+  // State of one interrupt as seen by one CPU interface (SGI/PPI, banked)
+  // or by all of them (SPI).
+  struct Irq {
+    bool enabled = false, latch = false, level = false, active = false;
+    bool edge = false, group1 = false;
+    uint8_t priority = 0, targets = 0;
+  };
+  // One acknowledged, not yet EOId interrupt of a CPU interface.
+  struct Active {
+    unsigned intid, source;
+    uint8_t priority;
+  };
+  struct CpuIf {
+    std::array<Irq, kPrivate> banked;
+    std::array<uint8_t, kSgis> sgi_pending{};  // bit n: pending from CPU n
+    uint32_t ctlr = 0, pmr = 0, bpr = Gicc::BPR_RESET, abpr = Gicc::ABPR_RESET;
+    std::vector<Active> active;  // in acknowledge order
+    IrqWire irq, wake;
+  };
+  // What a CPU interface would signal: an interrupt ID and SGI source.
+  struct Candidate {
+    unsigned intid = kSpurious, source = 0;
+    uint8_t priority = Gicc::IDLE_PRIORITY;
+    bool found() const { return intid != kSpurious; }
+  };
+
+  // Register table: an array of `count` elements of 4 bytes (word) or of
+  // 1 byte (byte-accessible registers, which also accept word accesses).
+  struct Reg {
+    const char* name;
+    uint32_t offset;
+    unsigned count;
+    bool bytes;
+    std::function<uint32_t(unsigned cpu, unsigned i)> read;         // null: RAZ
+    std::function<void(unsigned cpu, unsigned i, uint32_t v)> write;  // null: WI
+  };
+  void declare_dist_regs();
+  void declare_cpu_regs();
+
+  void dist_b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
+  void cpu_b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
+  void transport(const std::vector<Reg>& regs, uint32_t size,
+                 tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
+  const Reg* find_reg(const std::vector<Reg>& regs, uint32_t addr) const;
+  tlm::tlm_response_status access(const Reg* r, unsigned cpu, uint32_t addr,
+                                  unsigned len, bool write, unsigned char* data);
+
+  // Interrupt state.
+  Irq& irq(unsigned cpu, unsigned intid);
+  bool pending(unsigned cpu, unsigned intid);
+  bool group_enabled_dist(const Irq& s) const;
+  bool group_enabled_cpu(unsigned cpu, const Irq& s) const;
+  bool forwarded(unsigned cpu, unsigned intid);
+  // cpu_group_enabled: only groups the CPU interface has enabled (IAR view).
+  Candidate highest_pending(unsigned cpu, bool cpu_group_enabled);
+  uint8_t group_priority(unsigned cpu, uint8_t prio) const;
+  uint8_t running_priority(unsigned cpu) const;
+  bool may_signal(unsigned cpu, const Candidate& c);
+  void update_outputs();
+
+  // Bit-per-interrupt registers (ISENABLER & co.): word index -> 32 IDs.
+  using BitGet = bool (Gic400::*)(unsigned cpu, unsigned intid);
+  using BitSet = void (Gic400::*)(unsigned cpu, unsigned intid, bool v);
+  uint32_t read_bits(unsigned cpu, unsigned word, BitGet get);
+  void write_bits(unsigned cpu, unsigned word, uint32_t v, BitSet set, bool to);
+  bool get_enabled(unsigned cpu, unsigned intid);
+  void set_enabled(unsigned cpu, unsigned intid, bool v);
+  bool get_pending(unsigned cpu, unsigned intid);
+  void set_pending(unsigned cpu, unsigned intid, bool v);
+  bool get_active(unsigned cpu, unsigned intid);
+  void set_active(unsigned cpu, unsigned intid, bool v);
+  bool get_group1(unsigned cpu, unsigned intid);
+  void set_group1(unsigned cpu, unsigned intid, bool v);
+
+  uint32_t read_icfgr(unsigned cpu, unsigned word);
+  void write_icfgr(unsigned cpu, unsigned word, uint32_t v);
+  uint32_t read_itargets(unsigned cpu, unsigned intid);
+  void write_itargets(unsigned cpu, unsigned intid, uint32_t v);
+  void write_sgir(unsigned cpu, uint32_t v);
+  uint32_t read_typer() const;
+
+  uint32_t acknowledge(unsigned cpu);          // GICC_IAR read
+  void end_of_interrupt(unsigned cpu, uint32_t v);  // GICC_EOIR write
+  void deactivate(unsigned cpu, unsigned intid);
+
+  void check_cpu(unsigned cpu, const char* what) const;
+
+  GicParams p_;
+  uint32_t gicd_ctlr_ = 0;
+  std::vector<CpuIf> cpus_;
+  std::vector<Irq> spis_;
+  std::vector<Reg> dist_regs_, cpu_regs_;
+};
