@@ -27,5 +27,10 @@ void ClockDomain::set_freq_hz(uint64_t hz) {
   const uint64_t old = freq_hz_;
   freq_hz_ = hz;
   for (auto& l : listeners_) l(old, hz);
-  changed_.notify();
+  // Immediate notification is illegal during elaboration (a platform builder
+  // setting the initial rate, a PLL programmed before sc_start): use a delta.
+  if (sc_is_running())
+    changed_.notify();
+  else
+    changed_.notify(SC_ZERO_TIME);
 }

@@ -61,5 +61,10 @@ void PowerDomain::complete() {
 void PowerDomain::enter(State s) {
   state_ = s;
   for (auto& l : listeners_) l(s);
-  changed_.notify();
+  // Immediate notification is illegal during elaboration (a request made
+  // before sc_start): use a delta then.
+  if (sc_is_running())
+    changed_.notify();
+  else
+    changed_.notify(SC_ZERO_TIME);
 }
