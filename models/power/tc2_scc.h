@@ -1,0 +1,207 @@
+// tc2_scc.h - the TC2 (V2P-CA15_CA7) Serial Configuration Controller and
+// the Serial Power Controller (SPC) inside it: the power controller of the
+// board. 4 KiB at 0x7fff0000 ("arm,vexpress-scc,v2p-ca15_a7").
+//
+// Register interface (the offsets tc2_pm.c and spc.c use):
+//   SCC  RESET_CTRL 0x018  nCORERESET, 1 = out of reset: A15 cpu n bit 2+n,
+//                          A7 cpu n bit 16+n (read-only here: the SPC owns it)
+//        A15_CONF   0x400  bits 3:0 A15 cluster id      (read-only)
+//        A7_CONF    0x500  bits 3:0 A7 cluster id       (read-only)
+//        SYS_INFO   0x700  bits 19:16 A15 cpus, 23:20 A7 cpus (read-only)
+//   SPC at 0xb00 (offsets below are from there):
+//        PERF_LVL_A15 0x00 / PERF_LVL_A7 0x08  write: start DVFS to OPP index;
+//                          read: the level in force (the last completed one)
+//        PERF_REQ_A15 0x04 / PERF_REQ_A7 0x0c  read: 1 while a DVFS operation
+//                          on that cluster is queued or running (blsim's
+//                          reading; spc.c never uses them)
+//        COMMS 0x10        write SYSCFG_START | func | offset>>2: a system
+//                          config read (only SYSCFG_SCC of the OPP words at
+//                          0xC10 (A15) / 0xC30 (A7) + 4*i is answered)
+//        COMMS_REQ 0x14    read: 1 while a COMMS operation is running
+//        PWC_STATUS 0x18   completions: STAT_COMPLETE(t) = 1 << 4t, STAT_ERR(t)
+//                          = 2 << 4t, t = 0 A15 DVFS, 1 A7 DVFS, 2 SYSCFG.
+//                          Clear on read; reading it also lowers irq.
+//        PWC_FLAG 0x1c     plain read/write
+//        WAKE_INT_MASK 0x24  A15 cpu n bit n, A7 cpu n bit 4+n; bits 11:10
+//                          GBL_WAKEUP_INT_MSK (bit 10 A15 cluster, bit 11 A7
+//                          cluster: blsim's reading, the kernel sets both)
+//        WAKE_INT_RAW 0x28 wake requests now (per-cpu bits as in the mask)
+//        WAKE_INT_STAT 0x2c RAW & MASK
+//        A15_PWRDN_EN 0x30 / A7_PWRDN_EN 0x34  bit 0: cluster may power off
+//        STANDBYWFI_STAT 0x3c  A15 cpu n bit n, A7 cpu n bit 3+n (read-only)
+//        A15_BX_ADDR0 0x68 + 4n / A7_BX_ADDR0 0x78 + 4n  resume mailboxes
+//        SYSCFG_WDATA 0x70, SYSCFG_RDATA 0x74 (RDATA: result of COMMS)
+// Other offsets read as zero and ignore writes (warned once per offset).
+// Accesses must be single aligned 32-bit words (else TLM_ADDRESS_ERROR /
+// TLM_BURST_ERROR). Register effects take place at the time of the call; the
+// access costs access_latency, added to the annotated delay.
+//
+// Behaviour. TC2 has no per-core power switch: a core "off" is a core held in
+// reset in a powered cluster; the cluster is the power-gated unit.
+//  - A core entering WFI (cpu_standbywfi high) whose WAKE_INT_MASK bit is set
+//    is put in reset (core_reset high, its nCORERESET bit clears).
+//  - When every core of a cluster is in reset and its PWRDN_EN is 1, the
+//    cluster's PowerDomain is switched off (after the resets).
+//  - A wake request (cpu_wake_request high) for a core in reset whose mask
+//    bit is set, or, with the cluster's global wake-up bit set, for any core
+//    of a cluster that is off or powering down, powers the cluster on if
+//    needed (waiting until PowerDomain::is_on) and releases that core.
+//  - PERF_LVL write: going up (faster), regulator to the OPP voltage, wait
+//    settled, then PLL to the OPP frequency, wait locked; going down, PLL
+//    first, then the regulator. Then STAT_COMPLETE and irq. An index past the
+//    table: STAT_ERR and irq. Requests on one cluster arriving while one is
+//    in flight are QUEUED and run in order, each completing with its own
+//    status (the kernel serialises them with a semaphore anyway).
+//  - COMMS: answered after comms_latency with STAT_COMPLETE or STAT_ERR(2).
+//    A COMMS write while one is running is rejected with STAT_ERR(2).
+//
+// All per-cluster arrays are indexed by cluster id (MPIDR Aff1).
+#pragma once
+
+#include "models/clock/pll.h"
+#include "models/common/irq_wire.h"
+#include "models/power/dvfs_guard.h"
+#include "models/power/power_domain.h"
+#include "models/power/regulator.h"
+
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/simple_target_socket.h>
+
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <set>
+#include <vector>
+
+struct Tc2SccParams {
+  struct Opp {
+    uint32_t khz;  // multiple of 20 (the SPC's word holds kHz / 20)
+    uint32_t uv;   // multiple of 1000 (the word holds mV)
+  };
+  unsigned a15_cluster_id = 0, a7_cluster_id = 1;
+  unsigned cpus[2] = {2, 3};        // per cluster id, at most 4 (A15) / 3 (A7)
+  std::vector<Opp> opps[2];         // per cluster id, slowest first, at most 8
+  sc_core::sc_time comms_latency = sc_core::sc_time(1, sc_core::SC_MS);  // SYSCFG read
+  sc_core::sc_time access_latency = sc_core::SC_ZERO_TIME;              // each register access
+  unsigned initial_perf[2] = {0, 0};  // PERF_LVL at reset, per cluster id
+  // Which cores run at start (not held in reset), per cluster id. Empty: the
+  // TC2 boot state, only cpu 0 of the A15 cluster runs.
+  std::vector<bool> initially_running[2];
+  // Build a DvfsGuard per connected cluster from its OPP table.
+  bool check_dvfs_order = true;
+};
+
+class Tc2Scc : public sc_core::sc_module {
+ public:
+  // Offsets in the 4 KiB SCC region.
+  enum : uint32_t {
+    RESET_CTRL = 0x018, A15_CONF = 0x400, A7_CONF = 0x500, SYS_INFO = 0x700,
+    SPC_BASE = 0xb00,
+  };
+  // Offsets from SPC_BASE.
+  enum : uint32_t {
+    PERF_LVL_A15 = 0x00, PERF_REQ_A15 = 0x04, PERF_LVL_A7 = 0x08, PERF_REQ_A7 = 0x0c,
+    COMMS = 0x10, COMMS_REQ = 0x14, PWC_STATUS = 0x18, PWC_FLAG = 0x1c,
+    WAKE_INT_MASK = 0x24, WAKE_INT_RAW = 0x28, WAKE_INT_STAT = 0x2c,
+    A15_PWRDN_EN = 0x30, A7_PWRDN_EN = 0x34, STANDBYWFI_STAT = 0x3c,
+    A15_BX_ADDR0 = 0x68, SYSCFG_WDATA = 0x70, SYSCFG_RDATA = 0x74, A7_BX_ADDR0 = 0x78,
+  };
+  enum : uint32_t {
+    A15_PERFVAL_BASE = 0xC10, A7_PERFVAL_BASE = 0xC30,
+    SYSCFG_START = 1u << 31, SYSCFG_SCC = 6u << 20, SYSCFG_FUNC_MASK = 0x3fu << 20,
+    SYSCFG_OFFSET_MASK = 0xfffffu, GBL_WAKEUP_INT_MSK = 0x3u << 10,
+    MULT_FACTOR = 20, VOLT_SHIFT = 20, FREQ_MASK = 0xfffffu,
+  };
+  enum OpType : unsigned { CA15_DVFS = 0, CA7_DVFS = 1, SPC_SYS_CFG = 2 };
+  static constexpr uint32_t stat_complete(unsigned type) { return 1u << (type * 4); }
+  static constexpr uint32_t stat_err(unsigned type) { return 2u << (type * 4); }
+
+  // One PERF_LVL operation, for transition-latency statistics.
+  struct DvfsRecord {
+    unsigned cluster;
+    unsigned from_level, to_level;
+    uint32_t khz, uv;                  // the target OPP
+    sc_core::sc_time requested;        // PERF_LVL written
+    sc_core::sc_time voltage_settled;  // rail at the OPP voltage and settled
+    sc_core::sc_time clock_locked;     // PLL locked at the OPP frequency
+    sc_core::sc_time completed;        // STAT_COMPLETE set (== the later of the two)
+    bool error;                        // index out of range (other fields: request only)
+  };
+
+  tlm_utils::simple_target_socket<Tc2Scc> socket;
+  IrqWire irq;  // SPC interrupt, level: high while a completion is unread
+
+  SC_HAS_PROCESS(Tc2Scc);
+  Tc2Scc(sc_core::sc_module_name name, const Tc2SccParams& p);
+
+  // Platform builder, before sc_start. The rail and PLL may be null (then
+  // DVFS on that cluster completes without changing anything, with a warning).
+  void connect_cluster(unsigned cluster, PowerDomain* cluster_pd, Regulator* rail, Pll* pll);
+
+  // Outputs: high = the core is held in reset. The initial level is set at
+  // construction (before anything binds): sinks read level() at start-up.
+  IrqWire& core_reset(unsigned cluster, unsigned cpu);
+  // Inputs.
+  void cpu_standbywfi(unsigned cluster, unsigned cpu, bool level);
+  void cpu_wake_request(unsigned cluster, unsigned cpu, bool level);
+
+  uint32_t resume_address(unsigned cluster, unsigned cpu) const;
+  bool in_reset(unsigned cluster, unsigned cpu) const;
+  unsigned perf_level(unsigned cluster) const { return perf_[cluster]; }
+  const std::vector<DvfsRecord>& dvfs_records() const { return records_; }
+  DvfsGuard* dvfs_guard(unsigned cluster) const { return guard_[cluster].get(); }
+  const Tc2SccParams& params() const { return p_; }
+
+  // The SPC's OPP word for (cluster, index): bits 31:20 mV, 19:0 kHz / 20.
+  uint32_t opp_word(unsigned cluster, unsigned index) const;
+
+ private:
+  static constexpr unsigned kMaxCpus = 4;
+
+  struct Cluster {
+    PowerDomain* pd = nullptr;
+    Regulator* rail = nullptr;
+    Pll* pll = nullptr;
+    bool wfi[kMaxCpus] = {};        // STANDBYWFI input level
+    bool wfi_armed[kMaxCpus] = {};  // entered WFI since last out of reset
+    bool wake[kMaxCpus] = {};
+    bool reset[kMaxCpus] = {};
+    uint32_t bx_addr[kMaxCpus] = {};
+    bool pwrdn_en = false;
+    std::deque<std::pair<unsigned, sc_core::sc_time>> dvfs_queue;  // level, request time
+    bool dvfs_busy = false;
+    sc_core::sc_event dvfs_ev, pm_ev;
+  };
+
+  void b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
+  uint32_t read_reg(uint32_t off);
+  void write_reg(uint32_t off, uint32_t val);
+
+  void dvfs_thread(unsigned c);
+  void pm_thread(unsigned c);
+  void comms_thread();
+  bool pm_step(unsigned c);  // one pass of the power sequencer; true if it acted
+  void set_reset(unsigned c, unsigned cpu, bool held);
+  void complete(uint32_t status_bits);
+
+  unsigned cluster_of_a15() const { return p_.a15_cluster_id; }
+  uint32_t mask_bit(unsigned c, unsigned cpu) const;
+  uint32_t global_bit(unsigned c) const;
+  uint32_t wake_raw() const;
+  void check_cluster_cpu(const char* what, unsigned c, unsigned cpu) const;
+  unsigned dvfs_type(unsigned c) const { return c == p_.a15_cluster_id ? CA15_DVFS : CA7_DVFS; }
+
+  Tc2SccParams p_;
+  Cluster cl_[2];
+  IrqWire reset_wire_[2][kMaxCpus];
+  std::unique_ptr<DvfsGuard> guard_[2];
+  unsigned perf_[2];
+  uint32_t pwc_status_ = 0, pwc_flag_ = 0, wake_mask_ = 0;
+  uint32_t syscfg_wdata_ = 0, syscfg_rdata_ = 0;
+  bool comms_busy_ = false;
+  uint32_t comms_cmd_ = 0;
+  sc_core::sc_event comms_ev_;
+  std::vector<DvfsRecord> records_;
+  std::set<uint32_t> warned_offsets_;
+};
