@@ -4,6 +4,7 @@
 
 #include <cstdio>
 #include <set>
+#include <stdexcept>
 
 namespace {
 std::vector<std::string> g_warnings;
@@ -23,7 +24,7 @@ void model_error(const char* model, const char* fmt, ...) {
   va_end(ap);
   SC_REPORT_ERROR("blsim/hw", msg.c_str());
   // SC_ERROR's default action throws; should a user handler not, stop here.
-  throw sc_core::sc_report();
+  throw std::runtime_error(msg);
 }
 
 void model_warning(const char* model, const char* fmt, ...) {

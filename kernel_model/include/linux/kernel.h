@@ -33,8 +33,13 @@ typedef int64_t s64;
 
 #define BUG() hw_panic("BUG at %s:%d (%s)", __FILE__, __LINE__, __func__)
 #define BUG_ON(c) do { if (c) BUG(); } while (0)
-#define WARN_ON(c) ({ bool __w = (c); if (__w) \
-	pr_warn("WARNING at %s:%d (%s)\n", __FILE__, __LINE__, __func__); __w; })
+static inline bool __warn_on(bool cond, const char *file, int line, const char *func)
+{
+	if (cond)
+		pr_warn("WARNING at %s:%d (%s)\n", file, line, func);
+	return cond;
+}
+#define WARN_ON(c) __warn_on(!!(c), __FILE__, __LINE__, __func__)
 
 /* Upstream error codes, for return values that tests assert. */
 #define EPERM 1
