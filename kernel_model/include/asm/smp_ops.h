@@ -2,6 +2,8 @@
 #ifndef KM_ASM_SMP_OPS_H
 #define KM_ASM_SMP_OPS_H
 
+#include <stdbool.h>
+
 /* Models struct smp_operations: how the platform starts and stops CPUs. */
 struct smp_operations {
 	int (*smp_boot_secondary)(unsigned int cpu);
