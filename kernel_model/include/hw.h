@@ -34,6 +34,12 @@ extern "C" {
 
 typedef uint64_t phys_addr_t;
 
+#ifdef __cplusplus
+#define HW_NORETURN [[noreturn]]
+#else
+#define HW_NORETURN _Noreturn
+#endif
+
 /* ---- identity ----------------------------------------------------------- */
 
 /* MPIDR of the calling core (Aff1 = cluster, Aff0 = cpu within it). */
@@ -108,7 +114,7 @@ void hw_set_irq_handler(void (*handler)(void));
  */
 uint32_t hw_entry_address(void (*fn)(void));
 /* Jump to the entry at a synthetic physical address (what "bx rN" does). */
-_Noreturn void hw_jump_to_entry(uint32_t phys);
+HW_NORETURN void hw_jump_to_entry(uint32_t phys);
 
 /* ---- execution contexts: stacks and saved registers ------------------------
  * Stacks belong to the kernel (tasks, idle threads, the switcher's borrowed
@@ -127,7 +133,7 @@ void hw_ctx_init(struct hw_ctx *ctx, void *stack, size_t stack_size,
  * Returns when some core loads `save` again. */
 void hw_ctx_switch(struct hw_ctx *save, struct hw_ctx *load);
 /* Load ctx, abandoning the running context (a fresh start, or cpu_resume). */
-_Noreturn void hw_ctx_load(struct hw_ctx *ctx);
+HW_NORETURN void hw_ctx_load(struct hw_ctx *ctx);
 /* cpu_suspend's core: save the context (registers, cost of the save) into
  * ctx, then call finisher(arg) deeper on the same stack. If the finisher
  * returns, the suspend was aborted: returns its value, or 1 if that was 0.
@@ -135,7 +141,7 @@ _Noreturn void hw_ctx_load(struct hw_ctx *ctx);
  * returns 0 there, after the cost of the restore. */
 int hw_ctx_suspend(struct hw_ctx *ctx, int (*finisher)(unsigned long),
 		   unsigned long arg);
-_Noreturn void hw_ctx_resume(struct hw_ctx *ctx);
+HW_NORETURN void hw_ctx_resume(struct hw_ctx *ctx);
 /* Run fn(arg) on another stack and return its value (call_with_stack). */
 int hw_call_with_stack(int (*fn)(void *arg), void *arg, void *stack,
 		       size_t stack_size);
@@ -193,7 +199,7 @@ uint64_t hw_now_ns(void);
 void hw_printk(int level, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 /* A fatal kernel error (BUG, panic): stops the simulation with a message. */
-_Noreturn void hw_panic(const char *fmt, ...)
+HW_NORETURN void hw_panic(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2)));
 /* Report a boot milestone of this core ("online", "idle", ...) to the stats. */
 void hw_mark(const char *event);
