@@ -10,6 +10,7 @@ struct smp_operations {
 	void (*smp_secondary_init)(unsigned int cpu);
 	void (*cpu_die)(unsigned int cpu);     /* on the dying CPU, never returns */
 	int (*cpu_kill)(unsigned int cpu);     /* on another CPU: 1 = confirmed down */
+	int (*cpu_disable)(unsigned int cpu);  /* on the dying CPU, before it dies */
 	bool (*cpu_can_disable)(unsigned int cpu);
 };
 
