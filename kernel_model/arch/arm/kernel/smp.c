@@ -1,0 +1,206 @@
+/*
+ * smp.c - bringing CPUs up and down, and IPIs (arch/arm/kernel/smp.c).
+ *
+ * A logical CPU's idle thread has its own stack; a physical core coming out
+ * of reset runs firmware, then MCPM's entry point, then secondary_startup(),
+ * which switches to the idle thread's stack (secondary_data, as upstream).
+ */
+#include <stdlib.h>
+
+#include "asm/smp_ops.h"
+#include "linux/init.h"
+#include "linux/interrupt.h"
+#include "linux/irqchip/arm-gic.h"
+#include "linux/smp.h"
+#include "linux/tick.h"
+
+#define IDLE_STACK_SIZE (128 * 1024)
+#define CPU_UP_TIMEOUT_NS 1000000000ull  /* __cpu_up waits 1 s upstream */
+
+u32 cpu_online_bits;
+static const struct smp_operations *smp_ops;
+
+/* Physical core -> logical CPU it currently stands for (-1: none yet). */
+static int core_logical[NR_CPUS] = {[0 ... NR_CPUS - 1] = -1};
+
+struct idle_thread {
+	struct hw_ctx *ctx;
+	void *stack;
+};
+static struct idle_thread idle_threads[NR_CPUS];
+
+/* What __cpu_up hands the incoming CPU (struct secondary_data upstream). */
+static struct {
+	unsigned int cpu;
+	struct hw_ctx *ctx;
+} secondary_data;
+
+static volatile u32 cpu_running[NR_CPUS];
+unsigned int ipi_count[NR_CPUS][NR_IPI];
+
+/* Models smp_processor_id() (raw_smp_processor_id: thread_info->cpu). */
+unsigned int smp_processor_id(void)
+{
+	int l = core_logical[hw_core_index()];
+
+	if (l < 0)
+		hw_panic("smp_processor_id() on a core that has no logical CPU yet");
+	return (unsigned int)l;
+}
+
+/* The switcher moves a logical CPU to another physical core. */
+void smp_set_core_logical(unsigned int core, int cpu)
+{
+	core_logical[core] = cpu;
+}
+
+/* Models get_logical_index(). */
+int get_logical_index(u32 mpidr)
+{
+	for (unsigned int cpu = 0; cpu < nr_cpu_ids; cpu++)
+		if (cpu_logical_map(cpu) == (mpidr & MPIDR_HWID_BITMASK))
+			return (int)cpu;
+	return -1;
+}
+
+/* Models set_cpu_online(). */
+void set_cpu_online(unsigned int cpu, bool online)
+{
+	if (online)
+		cpu_online_bits |= 1u << cpu;
+	else
+		cpu_online_bits &= ~(1u << cpu);
+}
+
+unsigned int num_online_cpus(void)
+{
+	return (unsigned int)__builtin_popcount(cpu_online_bits);
+}
+
+/* Models smp_set_ops(). */
+void smp_set_ops(const struct smp_operations *ops)
+{
+	smp_ops = ops;
+}
+
+/* Models handle_IPI(). */
+static void do_handle_IPI(unsigned int ipinr)
+{
+	unsigned int cpu = smp_processor_id();
+
+	if (ipinr < NR_IPI)
+		ipi_count[cpu][ipinr]++;
+	switch (ipinr) {
+	case IPI_WAKEUP:
+		break;  /* its only job was to wake the CPU */
+	case IPI_TIMER:
+		tick_handle_event();
+		break;
+	default:
+		break;
+	}
+}
+
+/* Models smp_cross_call() for one CPU. */
+void smp_send_ipi(unsigned int cpu, enum ipi_msg_type ipi)
+{
+	gic_raise_softirq(1u << cpu, ipi);
+}
+
+/* Models secondary_start_kernel(): on the idle thread's stack. */
+static void secondary_start_kernel(void *arg)
+{
+	unsigned int cpu = (unsigned int)(uintptr_t)arg;
+
+	core_logical[hw_core_index()] = (int)cpu;
+	if (smp_ops && smp_ops->smp_secondary_init)
+		smp_ops->smp_secondary_init(cpu);
+	gic_cpu_init();
+	arch_timer_starting_cpu();
+	set_cpu_online(cpu, true);
+	hw_store32(&cpu_running[cpu], 1);
+	dsb();
+	sev();  /* complete(&cpu_running) */
+	pr_info("CPU%u: Booted secondary processor 0x%x\n", cpu, cpu_logical_map(cpu));
+	hw_mark("online");
+	arch_local_irq_enable();
+	cpu_startup_entry();
+}
+
+/* Models secondary_startup (head.S): enable coherency and caches, then
+ * switch to the idle thread's stack that __cpu_up prepared. */
+void secondary_startup(void)
+{
+	hw_set_smp_coherent(true);
+	hw_set_dcache_enabled(true);
+	hw_ctx_load(secondary_data.ctx);
+}
+
+/* Models __cpu_up(): prepare the idle thread, ask the platform to boot the
+ * CPU, wait for it to come online. */
+static int __cpu_up(unsigned int cpu)
+{
+	struct idle_thread *it = &idle_threads[cpu];
+	u64 deadline;
+	int ret;
+
+	if (!smp_ops || !smp_ops->smp_boot_secondary)
+		return -ENOSYS;
+	if (!it->ctx) {
+		it->ctx = hw_ctx_alloc();
+		it->stack = malloc(IDLE_STACK_SIZE);
+		if (!it->stack)
+			return -ENOMEM;
+	}
+	/* A fresh start each time: a CPU that went down left nothing to resume. */
+	hw_ctx_init(it->ctx, it->stack, IDLE_STACK_SIZE, secondary_start_kernel,
+		    (void *)(uintptr_t)cpu);
+	secondary_data.cpu = cpu;
+	secondary_data.ctx = it->ctx;
+	hw_cache_clean_range(&secondary_data, sizeof(secondary_data));
+	hw_store32(&cpu_running[cpu], 0);
+
+	ret = smp_ops->smp_boot_secondary(cpu);
+	if (ret)
+		return ret;
+	deadline = ktime_get_ns() + CPU_UP_TIMEOUT_NS;
+	while (!hw_load32(&cpu_running[cpu])) {
+		if (ktime_get_ns() > deadline) {
+			pr_err("CPU%u: failed to come online\n", cpu);
+			return -EIO;
+		}
+		wfe();
+	}
+	return 0;
+}
+
+/* Models cpu_up() for boot (kernel/cpu.c _cpu_up without the hotplug state
+ * machine). */
+int smp_boot_one(unsigned int cpu)
+{
+	if (cpu >= nr_cpu_ids)
+		return -EINVAL;
+	if (cpu_online(cpu))
+		return -EINVAL;
+	return __cpu_up(cpu);
+}
+
+/* Models smp_init(): bring up every possible CPU. */
+void smp_init(void)
+{
+	for (unsigned int cpu = 1; cpu < nr_cpu_ids; cpu++) {
+		int ret = smp_boot_one(cpu);
+
+		if (ret)
+			pr_err("CPU%u: boot failed (%d)\n", cpu, ret);
+	}
+	pr_info("SMP: Total of %u processors activated.\n", num_online_cpus());
+}
+
+/* Models smp_prepare_boot_cpu() + the IPI plumbing of set_smp_ipi_range(). */
+void smp_prepare_boot_cpu(void)
+{
+	core_logical[hw_core_index()] = 0;
+	set_cpu_online(0, true);
+	set_smp_ipi_handler(do_handle_IPI);
+}

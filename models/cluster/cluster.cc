@@ -1,0 +1,38 @@
+#include "models/cluster/cluster.h"
+
+#include "models/common/report.h"
+#include "models/cpu/core.h"
+
+using namespace sc_core;
+
+Cluster::Cluster(sc_module_name name, const ClusterParams& p, ClockDomain& clk,
+                 PowerDomain& pd)
+    : sc_module(name), cores_side("cores_side"), cci_side("cci_side"), p_(p),
+      clk_(clk), pd_(pd), l2_(p.l2) {
+  cores_side.register_b_transport(this, &Cluster::b_transport);
+  cores_side.register_transport_dbg(this, &Cluster::transport_dbg);
+  pd_.add_listener([this](PowerDomain::State s) { on_power(s); });
+}
+
+void Cluster::b_transport(int, tlm::tlm_generic_payload& gp, sc_time& delay) {
+  if (!pd_.is_on())
+    model_error(name(), "bus access at 0x%llx while the cluster is powered %s",
+                (unsigned long long)gp.get_address(), PowerDomain::name_of(pd_.state()));
+  delay += clk_.cycles(p_.port_cycles);
+  cci_side->b_transport(gp, delay);
+}
+
+unsigned int Cluster::transport_dbg(int, tlm::tlm_generic_payload& gp) {
+  return cci_side->transport_dbg(gp);
+}
+
+void Cluster::on_power(PowerDomain::State s) {
+  // Only the ends of a transition change what the cores see: a core cannot
+  // run while its cluster's supply is ramping either way.
+  if (s == PowerDomain::State::Off) {
+    l2_.power_off();
+    for (Core* c : cores_) c->set_cluster_power(false);
+  } else if (s == PowerDomain::State::On) {
+    for (Core* c : cores_) c->set_cluster_power(true);
+  }
+}

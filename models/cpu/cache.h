@@ -1,0 +1,53 @@
+// cache.h - the state of a data cache that matters for power management.
+//
+// blsim does not simulate cache contents line by line. What the PM code paths
+// pay for is (a) hit/miss latency of the accesses they make and (b) the
+// write-back of dirty lines when a cache is cleaned before power-down. So a
+// cache is modelled by its geometry, its hit latency and a count of dirty
+// lines, which grows as work writes memory and drops to zero on a clean.
+// The dirtying rate of each work kind is a core parameter (DT), so the cost of
+// v7_exit_coherency_flush depends on what ran before it.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+struct CacheParams {
+  uint32_t size_bytes = 0;
+  uint32_t line_bytes = 64;
+  uint32_t ways = 0;
+  uint32_t hit_cycles = 0;        // load-to-use latency of a hit
+  uint32_t walk_cycles_per_set = 0;  // set/way maintenance: cycles per set
+};
+
+class Cache {
+ public:
+  explicit Cache(const CacheParams& p) : p_(p) {}
+
+  const CacheParams& params() const { return p_; }
+  uint32_t lines() const { return p_.line_bytes ? p_.size_bytes / p_.line_bytes : 0; }
+  uint32_t sets() const { return p_.ways ? lines() / p_.ways : 0; }
+  uint32_t dirty_lines() const { return dirty_; }
+  bool enabled() const { return enabled_; }
+  void set_enabled(bool on) { enabled_ = on; }
+
+  // Work wrote `n` more distinct lines (bounded by the capacity).
+  void dirty(uint64_t n) {
+    const uint64_t d = dirty_ + n;
+    dirty_ = d > lines() ? lines() : static_cast<uint32_t>(d);
+  }
+  // Clean+invalidate: returns how many lines must be written back.
+  uint32_t clean_all() {
+    const uint32_t d = dirty_;
+    dirty_ = 0;
+    return d;
+  }
+  // Power loss drops the contents (a clean must have come first, or data is
+  // lost: the caller checks).
+  void power_off() { dirty_ = 0; enabled_ = false; }
+
+ private:
+  CacheParams p_;
+  uint32_t dirty_ = 0;
+  bool enabled_ = false;
+};

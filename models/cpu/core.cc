@@ -1,0 +1,206 @@
+#include "models/cpu/core.h"
+
+#include <cmath>
+
+#include "models/common/initiator.h"
+#include "models/common/report.h"
+
+using namespace sc_core;
+
+Core::Core(sc_module_name name, const CoreParams& p, ClockDomain& clk, Cache& l2,
+           bool initially_powered, bool initially_in_reset)
+    : sc_module(name), bus("bus"), p_(p), clk_(clk), l1d_(p.l1d), l2_(l2),
+      state_(!initially_powered ? State::Off
+             : initially_in_reset ? State::Reset : State::Run),
+      reset_held_(initially_in_reset), powered_(initially_powered) {
+  SC_THREAD(thread);
+  // The C code and its IRQ nesting run on this stack until the glue moves
+  // them to kernel-owned stacks; give it room.
+  set_stack_size(256 * 1024);
+}
+
+const char* Core::state_name(State s) {
+  switch (s) {
+    case State::Off: return "off";
+    case State::Reset: return "reset";
+    case State::Run: return "run";
+    case State::Wfi: return "wfi";
+    case State::Wfe: return "wfe";
+    case State::Count: break;
+  }
+  return "?";
+}
+
+// ---- state machine: every transition goes through here -----------------------
+
+void Core::update_residency() {
+  const sc_time now = sc_time_stamp();
+  residency_[static_cast<size_t>(state_)] += now - last_change_;
+  last_change_ = now;
+}
+
+void Core::enter(State s) {
+  if (s == state_) return;
+  update_residency();
+  state_ = s;
+  standbywfi.set(s == State::Wfi);
+}
+
+sc_time Core::residency(State s) const {
+  sc_time r = residency_[static_cast<size_t>(s)];
+  if (s == state_) r += sc_time_stamp() - last_change_;
+  return r;
+}
+
+// ---- wires ---------------------------------------------------------------------
+
+void Core::set_nirq(bool level) {
+  nirq_ = level;
+  if (level) wake_.notify();
+}
+
+void Core::set_reset(bool held) {
+  if (held == reset_held_) return;
+  reset_held_ = held;
+  if (held) {
+    // Reset wipes the core's architectural state: whatever it was doing is
+    // gone. Its L1 is lost too; the PM code must have cleaned it before.
+    lost_ = true;
+    l1d_.power_off();
+    if (powered_) enter(State::Reset);
+  }
+  wake_.notify();
+}
+
+void Core::set_cluster_power(bool on) {
+  if (on == powered_) return;
+  powered_ = on;
+  if (!on) {
+    if (!reset_held_)
+      model_error(name(), "cluster power removed while the core is out of reset");
+    enter(State::Off);
+  } else {
+    enter(reset_held_ ? State::Reset : State::Run);
+  }
+  wake_.notify();
+}
+
+// ---- the thread ------------------------------------------------------------------
+
+void Core::thread() {
+  last_change_ = sc_time_stamp();
+  if (!firmware_) {
+    model_error(name(), "no firmware installed");
+  }
+  firmware_();  // never returns: the firmware loops or jumps into the kernel
+  model_error(name(), "firmware returned");
+}
+
+void Core::wait_reset_release() {
+  while (reset_held_ || !powered_) wait(wake_);
+  lost_ = false;
+  event_reg_ = false;
+  enter(State::Run);
+}
+
+Core::Wake Core::run_cycles(uint64_t n, bool irq_cuts, uint64_t* done) {
+  uint64_t ran = 0;
+  Wake w = Wake::Done;
+  while (ran < n) {
+    if (lost_) { w = Wake::PowerLost; break; }
+    if (irq_cuts && nirq_) { w = Wake::Irq; break; }
+    if (!clk_.running()) {  // PLL relocking: the core stalls
+      wait(wake_ | clk_.changed_event());
+      continue;
+    }
+    // Run until done, an interrupt, a reset or a frequency change; count the
+    // cycles the elapsed time holds at the frequency that was in force.
+    const uint64_t left = n - ran;
+    const sc_time want = clk_.cycles(left);
+    const sc_time start = sc_time_stamp();
+    const uint64_t hz = clk_.freq_hz();
+    wait(want, wake_ | clk_.changed_event());
+    const sc_time elapsed = sc_time_stamp() - start;
+    if (elapsed >= want) {
+      ran = n;
+    } else {
+      const uint64_t c = static_cast<uint64_t>(
+          static_cast<unsigned __int128>(elapsed.value()) * hz / 1000000000000ull);
+      ran += c < left ? c : left;
+    }
+  }
+  if (done) *done = ran;
+  return w;
+}
+
+Core::Wake Core::run_instructions(uint64_t n, WorkKind k, bool irq_cuts, uint64_t* done) {
+  const double ipc = p_.ipc[static_cast<unsigned>(k)];
+  const uint64_t cycles = static_cast<uint64_t>(std::ceil(static_cast<double>(n) / ipc));
+  uint64_t ran_cycles = 0;
+  const Wake w = run_cycles(cycles, irq_cuts, &ran_cycles);
+  uint64_t instr = ran_cycles >= cycles ? n
+                   : static_cast<uint64_t>(static_cast<double>(ran_cycles) * ipc);
+  if (instr > n) instr = n;
+  // Stores of this work leave lines dirty in L1 (write-back, write-allocate);
+  // evictions from L1 land in L2 of the cluster.
+  const double lines = p_.dirty_lines_per_kinstr[static_cast<unsigned>(k)] *
+                       static_cast<double>(instr) / 1000.0;
+  if (l1d_.enabled()) {
+    const uint64_t before = l1d_.dirty_lines();
+    l1d_.dirty(static_cast<uint64_t>(lines));
+    const uint64_t overflow = before + static_cast<uint64_t>(lines) - l1d_.dirty_lines();
+    if (l2_.enabled()) l2_.dirty(overflow);
+  }
+  if (done) *done = instr;
+  return w;
+}
+
+Core::Wake Core::wait_for_interrupt() {
+  if (lost_) return Wake::PowerLost;
+  // WFI completes on a pending interrupt even when the core masks it.
+  enter(State::Wfi);
+  while (!nirq_ && !lost_) wait(wake_);
+  if (lost_) return Wake::PowerLost;
+  enter(State::Run);
+  return Wake::Irq;
+}
+
+Core::Wake Core::wait_for_event() {
+  if (lost_) return Wake::PowerLost;
+  if (event_reg_) {  // an event already latched: WFE falls through, clearing it
+    event_reg_ = false;
+    return Wake::Done;
+  }
+  enter(State::Wfe);
+  while (!event_reg_ && !nirq_ && !lost_) wait(wake_ | event_);
+  if (lost_) return Wake::PowerLost;
+  event_reg_ = false;
+  enter(State::Run);
+  return nirq_ ? Wake::Irq : Wake::Done;
+}
+
+tlm::tlm_response_status Core::transact(tlm::tlm_command cmd, uint64_t addr,
+                                        uint8_t* data, unsigned len) {
+  tlm::tlm_generic_payload gp;
+  InitiatorExt ext;
+  ext.core = p_.index;
+  ext.cluster = (p_.mpidr >> 8) & 0xff;
+  ext.cpu = p_.mpidr & 0xff;
+  ext.gic_cpu = p_.gic_cpu;
+  gp.set_extension(&ext);
+  gp.set_command(cmd);
+  gp.set_address(addr);
+  gp.set_data_ptr(data);
+  gp.set_data_length(len);
+  gp.set_streaming_width(len);
+  gp.set_byte_enable_ptr(nullptr);
+  gp.set_dmi_allowed(false);
+  gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+  sc_time delay = SC_ZERO_TIME;
+  bus->b_transport(gp, delay);
+  gp.clear_extension(&ext);
+  // Loosely timed without temporal decoupling: the core waits out each
+  // access, so every interleaving between cores happens at its real time.
+  if (delay > SC_ZERO_TIME) wait(delay);
+  return gp.get_response_status();
+}

@@ -1,0 +1,111 @@
+// core.h - one Cortex-A15 or Cortex-A7 core: power state, timing, its thread.
+//
+// The core is an SC_THREAD that executes the kernel model's C code: the glue
+// (sim/hw_glue.cc) installs the firmware the thread starts in after reset,
+// and every hw.h call made from that code lands in one of the blocking
+// primitives below. Simulated time passes only there.
+//
+// States (transitions only in enter()):
+//
+//     Off --cluster power on--> Reset --reset released--> Run <--> Wfi / Wfe
+//      ^                          ^                        |
+//      +------cluster off---------+-------reset held-------+
+//
+// A core whose reset is asserted (TC2's SPC does it to a core sitting in WFI
+// with its wake-up interrupt enabled) loses its state; the primitive it was
+// blocked in returns PowerLost and the glue restarts it in its firmware when
+// the reset is released.
+#pragma once
+
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/simple_initiator_socket.h>
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <string>
+
+#include "models/clock/clock_domain.h"
+#include "models/common/irq_wire.h"
+#include "models/cpu/cache.h"
+
+enum class WorkKind : unsigned { Kernel, Int, Fp, Mem, Count };
+constexpr unsigned kWorkKinds = static_cast<unsigned>(WorkKind::Count);
+
+struct CoreParams {
+  unsigned index = 0;          // platform core number (DT order)
+  uint32_t mpidr = 0;
+  uint32_t part_number = 0;    // MIDR[15:4]: 0xC0F A15, 0xC07 A7
+  std::string type;            // "cortex-a15" / "cortex-a7"
+  unsigned gic_cpu = 0;        // GIC CPU interface this core is wired to
+  std::array<double, kWorkKinds> ipc{};                // instructions per cycle
+  std::array<double, kWorkKinds> dirty_lines_per_kinstr{};
+  CacheParams l1d;
+  uint32_t context_save_cycles = 0;
+  uint32_t context_restore_cycles = 0;
+  uint32_t barrier_cycles = 0;
+  uint32_t irq_entry_cycles = 0;   // exception entry + vector + return
+};
+
+class Core : public sc_core::sc_module {
+ public:
+  enum class State { Off, Reset, Run, Wfi, Wfe, Count };
+  enum class Wake { Done, Irq, PowerLost };
+
+  tlm_utils::simple_initiator_socket<Core> bus;  // to the cluster's port
+  IrqWire standbywfi;                            // to the power controller
+
+  SC_HAS_PROCESS(Core);
+  Core(sc_core::sc_module_name name, const CoreParams& p, ClockDomain& clk,
+       Cache& l2, bool initially_powered, bool initially_in_reset);
+
+  const CoreParams& params() const { return p_; }
+  ClockDomain& clock() { return clk_; }
+  Cache& l1d() { return l1d_; }
+  Cache& l2() { return l2_; }
+  State state() const { return state_; }
+  static const char* state_name(State s);
+
+  // ---- wires in -------------------------------------------------------------
+  void set_nirq(bool level);         // from the GIC CPU interface
+  void set_reset(bool held);         // from the power controller
+  void set_cluster_power(bool on);   // the cluster's power domain
+
+  // ---- the software's view (called on this core's own thread) -------------
+  // The firmware entry the thread runs after every reset release.
+  void set_firmware(std::function<void()> fw) { firmware_ = std::move(fw); }
+  // Block until the core is powered and out of reset.
+  void wait_reset_release();
+  bool power_lost() const { return lost_; }
+  bool irq_pending() const { return nirq_; }
+  // Execute n cycles of the clock (stopped clocks stall). If irq_cuts, an
+  // interrupt ends it early at the cycle it arrives. *done gets the cycles run.
+  Wake run_cycles(uint64_t n, bool irq_cuts, uint64_t* done);
+  Wake run_instructions(uint64_t n, WorkKind k, bool irq_cuts, uint64_t* done);
+  Wake wait_for_interrupt();
+  Wake wait_for_event();
+  void signal_event() { event_reg_ = true; event_.notify(); }
+  // A bus transaction from this core; blocks for its annotated delay.
+  tlm::tlm_response_status transact(tlm::tlm_command cmd, uint64_t addr,
+                                    uint8_t* data, unsigned len);
+
+  // ---- statistics --------------------------------------------------------------
+  sc_core::sc_time residency(State s) const;  // up to now
+
+ private:
+  void thread();
+  void enter(State s);
+  void update_residency();
+
+  CoreParams p_;
+  ClockDomain& clk_;
+  Cache l1d_;
+  Cache& l2_;
+  State state_;
+  bool nirq_ = false, reset_held_, powered_, lost_ = false, event_reg_ = false;
+  sc_core::sc_event wake_, event_;
+  std::function<void()> firmware_;
+  std::array<sc_core::sc_time, static_cast<size_t>(State::Count)> residency_{};
+  sc_core::sc_time last_change_;
+};

@@ -1,0 +1,56 @@
+#include "models/timer/generic_timer.h"
+
+using namespace sc_core;
+
+namespace {
+constexpr uint32_t kEnable = 1u << 0, kImask = 1u << 1, kIstatus = 1u << 2;
+constexpr uint64_t kPsPerS = 1000000000000ull;
+}  // namespace
+
+GenericTimer::GenericTimer(sc_module_name name, const GenericTimerParams& p)
+    : sc_module(name), p_(p) {
+  SC_METHOD(fire);
+  sensitive << due_;
+  dont_initialize();
+}
+
+uint64_t GenericTimer::cntpct() const {
+  return static_cast<uint64_t>(
+      static_cast<unsigned __int128>(sc_time_stamp().value()) * p_.cntfrq_hz / kPsPerS);
+}
+
+sc_time GenericTimer::time_of(uint64_t count) const {
+  // The first picosecond at which cntpct() >= count (round up).
+  const unsigned __int128 ps =
+      (static_cast<unsigned __int128>(count) * kPsPerS + p_.cntfrq_hz - 1) / p_.cntfrq_hz;
+  return sc_time::from_value(static_cast<uint64_t>(ps));
+}
+
+bool GenericTimer::condition() const { return cntpct() >= cval_; }
+
+uint32_t GenericTimer::ctl() const {
+  return ctl_ | ((ctl_ & kEnable) && condition() ? kIstatus : 0);
+}
+
+void GenericTimer::set_cval(uint64_t v) {
+  cval_ = v;
+  reschedule();
+}
+
+void GenericTimer::set_ctl(uint32_t v) {
+  ctl_ = v & (kEnable | kImask);
+  reschedule();
+}
+
+void GenericTimer::reschedule() {
+  due_.cancel();
+  fire();  // the level may change right now
+  if ((ctl_ & kEnable) && !condition()) {
+    const sc_time when = time_of(cval_);
+    due_.notify(when - sc_time_stamp());
+  }
+}
+
+void GenericTimer::fire() {
+  irq.set((ctl_ & kEnable) && !(ctl_ & kImask) && condition());
+}

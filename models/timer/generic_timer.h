@@ -1,0 +1,45 @@
+// generic_timer.h - a core's ARM generic timer: CNTPCT and the physical timer.
+//
+// The system counter runs at cntfrq from reset (the TC2 24 MHz reference),
+// independent of the core's clock. The physical timer (CNTP_CVAL, CNTP_CTL)
+// drives its PPI high while enabled, unmasked and CNTPCT >= CVAL. Accessed
+// through CP15 by its own core (sim/hw_glue.cc), not over the bus.
+#pragma once
+
+#include <systemc>
+
+#include <cstdint>
+
+#include "models/common/irq_wire.h"
+
+struct GenericTimerParams {
+  uint64_t cntfrq_hz = 0;
+  sc_core::sc_time access_latency;  // an mrc/mcr of the timer registers
+};
+
+class GenericTimer : public sc_core::sc_module {
+ public:
+  IrqWire irq;  // the physical timer's PPI
+
+  SC_HAS_PROCESS(GenericTimer);
+  GenericTimer(sc_core::sc_module_name name, const GenericTimerParams& p);
+
+  const GenericTimerParams& params() const { return p_; }
+  uint64_t cntpct() const;
+  uint64_t cval() const { return cval_; }
+  uint32_t ctl() const;  // ISTATUS computed
+  void set_cval(uint64_t v);
+  void set_ctl(uint32_t v);
+  // Simulated time at which CNTPCT reaches v.
+  sc_core::sc_time time_of(uint64_t count) const;
+
+ private:
+  void reschedule();
+  void fire();
+  bool condition() const;
+
+  GenericTimerParams p_;
+  uint64_t cval_ = 0;
+  uint32_t ctl_ = 0;  // ENABLE, IMASK
+  sc_core::sc_event due_;
+};

@@ -1,0 +1,161 @@
+#include "sim/dt.h"
+
+#include <cstring>
+#include <fstream>
+#include <iterator>
+
+extern "C" {
+#include <libfdt.h>
+}
+
+Fdt Fdt::load(const std::string& path) {
+  Fdt f;
+  f.file_ = path;
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw DtError(path + ": cannot open: " + std::strerror(errno));
+  f.blob_.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  if (f.blob_.size() < sizeof(struct fdt_header) ||
+      fdt_magic(f.blob_.data()) != FDT_MAGIC)
+    throw DtError(path + ": not a device tree blob (bad magic; compile .dts with dtc)");
+  int err = fdt_check_full(f.blob_.data(), f.blob_.size());
+  if (err) throw DtError(path + ": malformed device tree blob: " + fdt_strerror(err));
+  // Room for command-line overrides that grow properties.
+  f.blob_.resize(f.blob_.size() + 64 * 1024);
+  fdt_open_into(f.blob_.data(), f.blob_.data(), static_cast<int>(f.blob_.size()));
+  return f;
+}
+
+int Fdt::path_offset(const std::string& p) const {
+  int off = fdt_path_offset(blob(), p.c_str());
+  return off < 0 ? -1 : off;
+}
+
+std::string Fdt::path(int node) const {
+  char buf[512];
+  if (fdt_get_path(blob(), node, buf, sizeof buf) != 0) return "?";
+  return buf;
+}
+
+std::string Fdt::name(int node) const {
+  const char* n = fdt_get_name(blob(), node, nullptr);
+  return n ? n : "?";
+}
+
+std::vector<int> Fdt::children(int node) const {
+  std::vector<int> out;
+  int child;
+  fdt_for_each_subnode(child, blob(), node) out.push_back(child);
+  return out;
+}
+
+std::vector<int> Fdt::compatible_nodes(const char* compat) const {
+  std::vector<int> out;
+  for (int n = fdt_node_offset_by_compatible(blob(), -1, compat); n >= 0;
+       n = fdt_node_offset_by_compatible(blob(), n, compat))
+    if (is_enabled(n)) out.push_back(n);
+  return out;
+}
+
+bool Fdt::is_compatible(int node, const char* compat) const {
+  return fdt_node_check_compatible(blob(), node, compat) == 0;
+}
+
+int Fdt::parent(int node) const { return fdt_parent_offset(blob(), node); }
+
+int Fdt::node_by_phandle(uint32_t ph) const {
+  int n = fdt_node_offset_by_phandle(blob(), ph);
+  return n < 0 ? -1 : n;
+}
+
+bool Fdt::is_enabled(int node) const {
+  auto s = opt_string(node, "status");
+  return !s || *s == "okay" || *s == "ok";
+}
+
+bool Fdt::has(int node, const char* prop) const {
+  return fdt_getprop(blob(), node, prop, nullptr) != nullptr;
+}
+
+const void* Fdt::raw(int node, const char* prop, int* len) const {
+  return fdt_getprop(blob(), node, prop, len);
+}
+
+std::optional<uint32_t> Fdt::opt_u32(int node, const char* prop) const {
+  int len = 0;
+  const void* p = raw(node, prop, &len);
+  if (!p) return std::nullopt;
+  if (len != 4) fail(node, prop, "expected one 32-bit cell, found " + std::to_string(len) + " bytes");
+  return fdt32_to_cpu(*static_cast<const fdt32_t*>(p));
+}
+
+uint32_t Fdt::u32(int node, const char* prop) const {
+  auto v = opt_u32(node, prop);
+  if (!v) fail(node, prop, "property is missing");
+  return *v;
+}
+
+uint32_t Fdt::u32_or(int node, const char* prop, uint32_t def) const {
+  auto v = opt_u32(node, prop);
+  return v ? *v : def;
+}
+
+std::vector<uint32_t> Fdt::u32_array(int node, const char* prop) const {
+  int len = 0;
+  const void* p = raw(node, prop, &len);
+  std::vector<uint32_t> out;
+  if (!p) return out;
+  if (len % 4) fail(node, prop, "length " + std::to_string(len) + " is not a whole number of cells");
+  const fdt32_t* c = static_cast<const fdt32_t*>(p);
+  for (int i = 0; i < len / 4; ++i) out.push_back(fdt32_to_cpu(c[i]));
+  return out;
+}
+
+std::optional<std::string> Fdt::opt_string(int node, const char* prop) const {
+  int len = 0;
+  const char* p = static_cast<const char*>(raw(node, prop, &len));
+  if (!p) return std::nullopt;
+  if (len <= 0 || p[len - 1] != '\0') fail(node, prop, "not a string");
+  return std::string(p);
+}
+
+std::vector<std::string> Fdt::strings(int node, const char* prop) const {
+  int len = 0;
+  const char* p = static_cast<const char*>(raw(node, prop, &len));
+  std::vector<std::string> out;
+  for (int i = 0; p && i < len;) {
+    out.emplace_back(p + i);
+    i += static_cast<int>(out.back().size()) + 1;
+  }
+  return out;
+}
+
+std::vector<Fdt::Reg> Fdt::reg(int node) const {
+  const int par = parent(node);
+  const int ac = fdt_address_cells(blob(), par), sc = fdt_size_cells(blob(), par);
+  if (ac < 1 || ac > 2 || sc < 0 || sc > 2)
+    fail(par, "#address-cells", "unsupported #address-cells/#size-cells");
+  std::vector<uint32_t> cells = u32_array(node, "reg");
+  if (cells.empty()) fail(node, "reg", "property is missing");
+  const size_t per = static_cast<size_t>(ac + sc);
+  if (cells.size() % per)
+    fail(node, "reg", "length does not match #address-cells " + std::to_string(ac) +
+                          " and #size-cells " + std::to_string(sc));
+  std::vector<Reg> out;
+  for (size_t i = 0; i < cells.size(); i += per) {
+    uint64_t a = 0, s = 0;
+    for (int k = 0; k < ac; ++k) a = (a << 32) | cells[i + k];
+    for (int k = 0; k < sc; ++k) s = (s << 32) | cells[i + ac + k];
+    out.push_back({a, s});
+  }
+  return out;
+}
+
+std::string Fdt::where(int node, const char* prop) const {
+  std::string w = file_ + ": " + path(node);
+  if (prop) w += std::string(": property '") + prop + "'";
+  return w;
+}
+
+void Fdt::fail(int node, const char* prop, const std::string& why) const {
+  throw DtError(where(node, prop) + ": " + why);
+}

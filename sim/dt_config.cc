@@ -1,0 +1,385 @@
+#include "sim/dt_config.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "models/common/report.h"
+
+namespace {
+
+// What differs between the two core types when the DT is silent: published
+// TC2 facts where they exist (REFERENCE.md), otherwise the documented blsim
+// defaults (docs/dt-properties.md). Kept in one table so that nothing about a
+// core type is buried in model code.
+struct CoreTypeDefaults {
+  const char* compatible;
+  const char* type;
+  uint32_t part;
+  uint32_t ipc_milli[4];             // kernel, int, fp, mem
+  uint32_t dirty_per_kinstr_milli[4];
+  uint32_t l1d_size, l1d_sets, l1d_hit_cycles;
+  uint32_t l2_size, l2_sets;
+  uint32_t walk_cycles_per_set;
+  uint32_t context_save_cycles, context_restore_cycles;
+  uint32_t barrier_cycles, irq_entry_cycles;
+  uint32_t capacity, dyn_power;
+  uint32_t port_cycles;
+};
+
+// IPC: the ratio A15/A7 per MHz follows capacity-dmips-mhz (1024/516 = 1.98);
+// dirtying rates: lines written per 1000 instructions of each work kind.
+const CoreTypeDefaults kCoreTypes[] = {
+    {"arm,cortex-a15", "cortex-a15", 0xC0F, {1000, 1750, 1400, 600},
+     {4000, 2000, 2000, 16000}, 32768, 256, 4, 1048576, 1024, 2, 300, 300, 20, 60,
+     1024, 990, 8},
+    {"arm,cortex-a7", "cortex-a7", 0xC07, {504, 882, 706, 302},
+     {4000, 2000, 2000, 16000}, 32768, 128, 3, 524288, 1024, 2, 400, 400, 10, 40,
+     516, 133, 6},
+};
+
+const CoreTypeDefaults* core_type(const Fdt& f, int node) {
+  for (auto& t : kCoreTypes)
+    if (f.is_compatible(node, t.compatible)) return &t;
+  auto c = f.strings(node, "compatible");
+  if (c.empty()) f.fail(node, "compatible", "property is missing");
+  f.fail(node, "compatible", "unknown CPU type '" + c.front() +
+                                 "' (blsim models arm,cortex-a15 and arm,cortex-a7)");
+}
+
+// A property with a default: announce once per (property, default) pair.
+class Defaults {
+ public:
+  explicit Defaults(const Fdt& f) : f_(f) {}
+  uint32_t u32(int node, const char* prop, uint32_t def, const char* unit) {
+    auto v = f_.opt_u32(node, prop);
+    if (v) return *v;
+    announce(node, prop, std::to_string(def) + (unit[0] ? " " : "") + unit);
+    return def;
+  }
+  std::vector<uint32_t> cells(int node, const char* prop, std::vector<uint32_t> def,
+                              size_t want) {
+    auto v = f_.u32_array(node, prop);
+    if (!v.empty()) {
+      if (v.size() != want)
+        f_.fail(node, prop, "expected " + std::to_string(want) + " cells, found " +
+                                std::to_string(v.size()));
+      return v;
+    }
+    std::string d = "<";
+    for (size_t i = 0; i < def.size(); ++i) d += (i ? " " : "") + std::to_string(def[i]);
+    announce(node, prop, d + ">");
+    return def;
+  }
+  void announce(int node, const char* prop, const std::string& value) {
+    // Once per property and value: five CPUs missing the same property give
+    // one line, not five.
+    if (!seen_.insert(std::string(prop) + "=" + value).second) return;
+    model_warning("dt", "%s: no '%s', using default %s (docs/dt-properties.md)",
+                  f_.where(node).c_str(), prop, value.c_str());
+  }
+
+ private:
+  const Fdt& f_;
+  std::set<std::string> seen_;
+};
+
+uint64_t positive(const Fdt& f, int node, const char* prop, uint64_t v) {
+  if (v == 0) f.fail(node, prop, "must be greater than zero");
+  return v;
+}
+
+// A frequency cell: zero, or a value that is negative read as a signed cell
+// (what dtc makes of <(-1)>), is no clock at all.
+uint64_t hz(const Fdt& f, int node, const char* prop, uint32_t v) {
+  if (v == 0) f.fail(node, prop, "a clock of 0 Hz");
+  if (v & 0x80000000u)
+    f.fail(node, prop, "a negative clock (" + std::to_string(static_cast<int32_t>(v)) + " Hz)");
+  return v;
+}
+
+int required_node(const Fdt& f, const char* compat, const char* what) {
+  auto n = f.compatible_nodes(compat);
+  if (n.empty())
+    throw DtError(f.file() + ": no " + what + " node (compatible \"" + compat + "\")");
+  return n.front();
+}
+
+void read_cpus(const Fdt& f, Defaults& d, PlatformConfig& pc) {
+  const int cpus = f.path_offset("/cpus");
+  if (cpus < 0) throw DtError(f.file() + ": no /cpus node");
+  std::set<uint32_t> mpidrs;
+  for (int n : f.children(cpus)) {
+    auto dt = f.opt_string(n, "device_type");
+    if (!dt || *dt != "cpu") continue;
+    if (!f.is_enabled(n)) continue;
+    const CoreTypeDefaults* t = core_type(f, n);
+    CpuConfig c;
+    c.node = f.path(n);
+    auto reg = f.u32_array(n, "reg");
+    if (reg.empty()) f.fail(n, "reg", "property is missing (it holds the CPU's MPIDR)");
+    c.mpidr = reg.back() & 0xFFFFFF;
+    if (!mpidrs.insert(c.mpidr).second)
+      f.fail(n, "reg", "MPIDR " + std::to_string(c.mpidr) + " used by two CPUs");
+    c.type = t->type;
+    c.part_number = t->part;
+    c.cluster = (c.mpidr >> 8) & 0xff;
+    if (c.mpidr & 0xFF0000) f.fail(n, "reg", "MPIDR Aff2 is not supported");
+    c.capacity_dmips_mhz = d.u32(n, "capacity-dmips-mhz", t->capacity, "");
+    c.dynamic_power_coefficient = d.u32(n, "dynamic-power-coefficient", t->dyn_power, "");
+    auto ipc = d.cells(n, "blsim,ipc-milli", {t->ipc_milli, t->ipc_milli + 4}, 4);
+    auto dirty = d.cells(n, "blsim,dirty-lines-per-minstr",
+                         {t->dirty_per_kinstr_milli, t->dirty_per_kinstr_milli + 4}, 4);
+    for (int k = 0; k < 4; ++k) {
+      if (ipc[k] == 0) f.fail(n, "blsim,ipc-milli", "an IPC of zero can never finish work");
+      c.ipc[k] = ipc[k] / 1000.0;
+      c.dirty_lines_per_kinstr[k] = dirty[k] / 1000.0;
+    }
+    c.l1d.size_bytes = d.u32(n, "d-cache-size", t->l1d_size, "bytes");
+    c.l1d.line_bytes = d.u32(n, "d-cache-line-size", 64, "bytes");
+    const uint32_t sets = d.u32(n, "d-cache-sets", t->l1d_sets, "");
+    positive(f, n, "d-cache-line-size", c.l1d.line_bytes);
+    positive(f, n, "d-cache-sets", sets);
+    c.l1d.ways = c.l1d.size_bytes / c.l1d.line_bytes / sets;
+    if (c.l1d.ways == 0) f.fail(n, "d-cache-sets", "more sets than lines");
+    c.l1d.hit_cycles = d.u32(n, "blsim,l1-hit-cycles", t->l1d_hit_cycles, "cycles");
+    c.l1d.walk_cycles_per_set = d.u32(n, "blsim,cache-walk-cycles-per-set",
+                                      t->walk_cycles_per_set, "cycles");
+    c.context_save_cycles = d.u32(n, "blsim,context-save-cycles", t->context_save_cycles, "cycles");
+    c.context_restore_cycles =
+        d.u32(n, "blsim,context-restore-cycles", t->context_restore_cycles, "cycles");
+    c.barrier_cycles = d.u32(n, "blsim,barrier-cycles", t->barrier_cycles, "cycles");
+    c.irq_entry_cycles = d.u32(n, "blsim,irq-entry-cycles", t->irq_entry_cycles, "cycles");
+    pc.cpus.push_back(c);
+  }
+  if (pc.cpus.empty()) f.fail(cpus, nullptr, "no enabled cpu nodes (device_type = \"cpu\")");
+  // Linux boots on the first CPU of /cpus on TC2 (MPIDR 0x0, an A15).
+  pc.boot_cpu = 0;
+}
+
+// The L2 a cluster's CPUs point at with next-level-cache, if any.
+int l2_node(const Fdt& f, const PlatformConfig& pc, const ClusterConfig& cl) {
+  const int cpu = f.path_offset(pc.cpus[cl.cpus.front()].node);
+  auto ph = f.opt_u32(cpu, "next-level-cache");
+  return ph ? f.node_by_phandle(*ph) : -1;
+}
+
+// The cpu-map cluster node for a cluster (binding cpus/cpu-map), if any.
+int cpu_map_cluster(const Fdt& f, unsigned id) {
+  return f.path_offset("/cpus/cpu-map/cluster" + std::to_string(id));
+}
+
+std::vector<OppConfig> default_opps(const std::string& type) {
+  // TC2's SPC tables (kHz at the EAS data's OPPs); voltages spread linearly
+  // over the board's 0.90-1.05 V Vcore range (an assumption: TC2's SPC holds
+  // the real ones and Linux reads them at run time).
+  std::vector<uint32_t> khz = type == "cortex-a15"
+      ? std::vector<uint32_t>{500000, 600000, 700000, 800000, 900000, 1000000, 1100000, 1200000}
+      : std::vector<uint32_t>{350000, 400000, 500000, 600000, 700000, 800000, 900000, 1000000};
+  std::vector<OppConfig> o;
+  for (size_t i = 0; i < khz.size(); ++i)
+    o.push_back({khz[i], static_cast<uint32_t>(900000 + 150000 * i / (khz.size() - 1))});
+  return o;
+}
+
+void read_opps(const Fdt& f, Defaults& d, int scc, ClusterConfig& cl) {
+  const std::string prop = cl.type == "cortex-a15" ? "blsim,a15-opps" : "blsim,a7-opps";
+  auto cells = f.u32_array(scc, prop.c_str());
+  if (cells.empty()) {
+    cl.opps = default_opps(cl.type);
+    std::string v;
+    for (auto& o : cl.opps) v += (v.empty() ? "<" : " ") + std::to_string(o.khz) + " " + std::to_string(o.uv);
+    d.announce(scc, prop.c_str(), v + ">");
+  } else {
+    if (cells.size() % 2) f.fail(scc, prop.c_str(), "expects <kHz microvolt> pairs");
+    for (size_t i = 0; i < cells.size(); i += 2) cl.opps.push_back({cells[i], cells[i + 1]});
+  }
+  if (cl.opps.size() > 8)
+    f.fail(scc, prop.c_str(), "the SPC holds at most 8 OPPs per cluster");
+  for (size_t i = 0; i < cl.opps.size(); ++i) {
+    if (cl.opps[i].khz == 0) f.fail(scc, prop.c_str(), "an OPP of 0 kHz");
+    if (i && cl.opps[i].khz <= cl.opps[i - 1].khz)
+      f.fail(scc, prop.c_str(), "OPPs must be in strictly increasing frequency order (" +
+                                    std::to_string(cl.opps[i].khz) + " kHz after " +
+                                    std::to_string(cl.opps[i - 1].khz) + " kHz)");
+    if (cl.opps[i].uv < cl.rail_min_uv || cl.opps[i].uv > cl.rail_max_uv)
+      f.fail(scc, prop.c_str(), "OPP " + std::to_string(cl.opps[i].khz) + " kHz needs " +
+                                    std::to_string(cl.opps[i].uv) + " uV, outside rail " +
+                                    cl.rail_name + " (" + std::to_string(cl.rail_min_uv) +
+                                    "-" + std::to_string(cl.rail_max_uv) + " uV)");
+  }
+  if (cl.opps.empty()) f.fail(scc, prop.c_str(), "no OPPs");
+  cl.initial_opp = static_cast<unsigned>(cl.opps.size() - 1);  // firmware boots at the top
+  cl.rail_initial_uv = cl.opps[cl.initial_opp].uv;
+}
+
+void read_rail(const Fdt& f, Defaults& d, const PlatformConfig& pc, ClusterConfig& cl) {
+  const int cpu = f.path_offset(pc.cpus[cl.cpus.front()].node);
+  auto ph = f.opt_u32(cpu, "cpu-supply");
+  const int reg = ph ? f.node_by_phandle(*ph) : -1;
+  if (ph && reg < 0) f.fail(cpu, "cpu-supply", "phandle points to no node");
+  if (reg < 0) {
+    d.announce(cpu, "cpu-supply", "a 900000-1050000 uV rail ramping at 10000 uV/us");
+    cl.rail_name = "vcore-" + cl.type.substr(7);
+    cl.rail_min_uv = 900000;
+    cl.rail_max_uv = 1050000;
+    cl.rail_ramp_uv_per_us = 10000;
+    cl.rail_settle_us = 5;
+    return;
+  }
+  cl.rail_name = f.opt_string(reg, "regulator-name").value_or(f.name(reg));
+  cl.rail_min_uv = f.u32(reg, "regulator-min-microvolt");
+  cl.rail_max_uv = f.u32(reg, "regulator-max-microvolt");
+  if (cl.rail_min_uv > cl.rail_max_uv)
+    f.fail(reg, "regulator-min-microvolt", "above regulator-max-microvolt");
+  cl.rail_ramp_uv_per_us = static_cast<uint32_t>(
+      positive(f, reg, "regulator-ramp-delay", d.u32(reg, "regulator-ramp-delay", 10000, "uV/us")));
+  cl.rail_settle_us = d.u32(reg, "regulator-settling-time-us", 5, "us");
+}
+
+void read_clusters(const Fdt& f, Defaults& d, PlatformConfig& pc) {
+  std::map<unsigned, ClusterConfig> by_id;
+  for (unsigned i = 0; i < pc.cpus.size(); ++i) {
+    auto& cl = by_id[pc.cpus[i].cluster];
+    cl.id = pc.cpus[i].cluster;
+    if (cl.type.empty()) cl.type = pc.cpus[i].type;
+    if (cl.type != pc.cpus[i].type)
+      throw DtError(f.file() + ": " + pc.cpus[i].node + ": cluster " + std::to_string(cl.id) +
+                    " mixes " + cl.type + " and " + pc.cpus[i].type + " CPUs");
+    cl.cpus.push_back(i);
+  }
+  const int scc = required_node(f, "arm,vexpress-scc,v2p-ca15_a7", "TC2 SCC/SPC");
+  for (auto& [id, cl] : by_id) {
+    const CoreTypeDefaults* t = nullptr;
+    for (auto& k : kCoreTypes) if (cl.type == k.type) t = &k;
+    const int l2 = l2_node(f, pc, cl);
+    const int anchor = l2 >= 0 ? l2 : f.path_offset(pc.cpus[cl.cpus.front()].node);
+    cl.l2.size_bytes = d.u32(anchor, "cache-size", t->l2_size, "bytes");
+    cl.l2.line_bytes = d.u32(anchor, "cache-line-size", 64, "bytes");
+    const uint32_t sets = positive(f, anchor, "cache-sets", d.u32(anchor, "cache-sets", t->l2_sets, ""));
+    positive(f, anchor, "cache-line-size", cl.l2.line_bytes);
+    cl.l2.ways = std::max<uint32_t>(1, cl.l2.size_bytes / cl.l2.line_bytes / sets);
+    cl.l2.hit_cycles = 0;
+    cl.l2.walk_cycles_per_set = t->walk_cycles_per_set;
+    const int cm = cpu_map_cluster(f, id);
+    const int cn = cm >= 0 ? cm : f.path_offset("/cpus");
+    cl.port_cycles = d.u32(cn, "blsim,port-cycles", t->port_cycles, "cycles");
+    cl.power_up_ns = d.u32(cn, "blsim,power-up-latency-ns", 100000, "ns");
+    cl.power_down_ns = d.u32(cn, "blsim,power-down-latency-ns", 20000, "ns");
+    cl.pll_ref_hz = hz(f, cn, "blsim,pll-ref-hz", d.u32(cn, "blsim,pll-ref-hz", 24000000, "Hz"));
+    cl.pll_relock_ns = d.u32(cn, "blsim,pll-relock-ns", 50000, "ns");
+    read_rail(f, d, pc, cl);
+    read_opps(f, d, scc, cl);
+    pc.clusters.push_back(cl);
+  }
+}
+
+void read_gic(const Fdt& f, Defaults& d, PlatformConfig& pc) {
+  auto n = f.compatible_nodes("arm,gic-400");
+  if (n.empty()) n = f.compatible_nodes("arm,cortex-a15-gic");
+  if (n.empty())
+    throw DtError(f.file() + ": no GIC node (compatible \"arm,gic-400\" or \"arm,cortex-a15-gic\")");
+  const int g = n.front();
+  auto regs = f.reg(g);
+  if (regs.size() < 2) f.fail(g, "reg", "needs the distributor and CPU interface regions");
+  pc.gic.node = f.path(g);
+  pc.gic.dist_base = regs[0].addr;
+  pc.gic.dist_size = positive(f, g, "reg", regs[0].size);
+  pc.gic.cpu_base = regs[1].addr;
+  pc.gic.cpu_size = positive(f, g, "reg", regs[1].size);
+  pc.gic.num_spis = d.u32(g, "blsim,num-spis", 160, "");
+  if (pc.gic.num_spis % 32 || pc.gic.num_spis > 988)
+    f.fail(g, "blsim,num-spis", "must be a multiple of 32, at most 988");
+  pc.gic.access_ns = d.u32(g, "blsim,access-latency-ns", 40, "ns");
+}
+
+void read_cci(const Fdt& f, Defaults& d, PlatformConfig& pc) {
+  const int c = required_node(f, "arm,cci-400", "CCI-400");
+  auto regs = f.reg(c);
+  pc.cci.node = f.path(c);
+  pc.cci.base = regs[0].addr;
+  pc.cci.size = 0x10000;  // the register block spans the slave interfaces (ranges)
+  for (int s : f.children(c)) {
+    if (!f.is_compatible(s, "arm,cci-400-ctrl-if")) continue;
+    CciSlaveIfConfig si;
+    si.node = f.path(s);
+    auto r = f.u32_array(s, "reg");
+    if (r.empty()) f.fail(s, "reg", "property is missing");
+    si.offset = r.front();
+    si.interface_type = f.opt_string(s, "interface-type").value_or("");
+    if (si.interface_type != "ace" && si.interface_type != "ace-lite")
+      f.fail(s, "interface-type", "must be \"ace\" or \"ace-lite\"");
+    pc.cci.slave_ifs.push_back(si);
+  }
+  if (pc.cci.slave_ifs.empty()) f.fail(c, nullptr, "no slave-if (arm,cci-400-ctrl-if) children");
+  pc.cci.transit_ns = d.u32(c, "blsim,transit-latency-ns", 10, "ns");
+  pc.cci.snoop_ns = d.u32(c, "blsim,snoop-latency-ns", 20, "ns");
+  pc.cci.change_pending_ns = d.u32(c, "blsim,change-pending-ns", 200, "ns");
+  // Each cluster's port: the cci-control-port of its CPUs.
+  for (auto& cl : pc.clusters) {
+    const int cpu = f.path_offset(pc.cpus[cl.cpus.front()].node);
+    auto ph = f.opt_u32(cpu, "cci-control-port");
+    if (!ph) f.fail(cpu, "cci-control-port", "property is missing (which CCI port serves this cluster)");
+    const std::string port = f.path(f.node_by_phandle(*ph));
+    for (size_t i = 0; i < pc.cci.slave_ifs.size(); ++i)
+      if (pc.cci.slave_ifs[i].node == port) cl.cci_slave_if = static_cast<int>(i);
+    if (cl.cci_slave_if < 0) f.fail(cpu, "cci-control-port", "does not point at a CCI slave interface");
+  }
+}
+
+void read_scc(const Fdt& f, Defaults& d, PlatformConfig& pc) {
+  const int s = required_node(f, "arm,vexpress-scc,v2p-ca15_a7", "TC2 SCC/SPC");
+  auto regs = f.reg(s);
+  pc.scc.node = f.path(s);
+  pc.scc.base = regs[0].addr;
+  pc.scc.size = positive(f, s, "reg", regs[0].size);
+  auto irq = f.u32_array(s, "interrupts");
+  if (irq.size() < 3) f.fail(s, "interrupts", "property is missing (the SPC's interrupt)");
+  if (irq[0] != 0) f.fail(s, "interrupts", "the SPC interrupt must be an SPI");
+  pc.scc.irq = 32 + irq[1];
+  if (irq[1] >= pc.gic.num_spis) f.fail(s, "interrupts", "beyond the GIC's SPIs");
+  pc.scc.comms_ns = d.u32(s, "blsim,comms-latency-ns", 50000, "ns");
+  pc.scc.access_ns = d.u32(s, "blsim,access-latency-ns", 100, "ns");
+}
+
+void read_timer(const Fdt& f, Defaults& d, PlatformConfig& pc) {
+  const int t = required_node(f, "arm,armv7-timer", "generic timer");
+  auto irqs = f.u32_array(t, "interrupts");
+  if (irqs.size() < 6) f.fail(t, "interrupts", "needs the secure and non-secure physical timer PPIs");
+  // Second specifier: the non-secure physical timer, the one Linux uses.
+  pc.timer.phys_ppi = 16 + irqs[4];
+  pc.timer.cntfrq_hz = hz(f, t, "clock-frequency", d.u32(t, "clock-frequency", 24000000, "Hz"));
+  pc.timer.access_ns = d.u32(t, "blsim,access-latency-ns", 1, "ns");
+}
+
+void read_memory(const Fdt& f, Defaults& d, PlatformConfig& pc) {
+  int mem = -1;
+  for (int n : f.children(f.root())) {
+    auto dt = f.opt_string(n, "device_type");
+    if (dt && *dt == "memory") { mem = n; break; }
+  }
+  if (mem < 0) throw DtError(f.file() + ": no memory node (device_type = \"memory\")");
+  auto regs = f.reg(mem);
+  pc.memory.base = regs[0].addr;
+  pc.memory.size = positive(f, mem, "reg", regs[0].size);
+  pc.memory.latency_ns = d.u32(mem, "blsim,latency-ns", 90, "ns");
+  pc.memory.bandwidth_bytes_per_ns =
+      positive(f, mem, "blsim,bandwidth-mbps", d.u32(mem, "blsim,bandwidth-mbps", 3200, "MB/s")) / 1000.0;
+  pc.bus_latency_ns = d.u32(f.root(), "blsim,bus-latency-ns", 5, "ns");
+}
+
+}  // namespace
+
+PlatformConfig read_platform_config(const Fdt& f) {
+  PlatformConfig pc;
+  pc.dtb = f.file();
+  Defaults d(f);
+  read_cpus(f, d, pc);
+  read_gic(f, d, pc);
+  read_clusters(f, d, pc);
+  read_cci(f, d, pc);
+  read_scc(f, d, pc);
+  read_timer(f, d, pc);
+  read_memory(f, d, pc);
+  return pc;
+}

@@ -1,0 +1,557 @@
+#include "sim/hw_glue.h"
+
+#include <systemc>
+#include <ucontext.h>
+
+#include <cstdarg>
+#include <cstdio>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <stdexcept>
+
+#include "models/cpu/core.h"
+#include "models/timer/generic_timer.h"
+
+extern "C" {
+#include "hw.h"
+}
+
+using namespace sc_core;
+
+// A saved register context (opaque to the C side).
+struct hw_ctx {
+  ucontext_t uc;
+  volatile bool resumed = false;
+};
+
+namespace {
+
+constexpr size_t kFirmwareStack = 256 * 1024;
+
+struct CoreState {
+  GlueCore hw;
+  bool irq_masked = true;  // CPSR.I is set out of reset
+  bool in_irq = false;
+  bool cold = true;        // the first reset release is the cold boot
+  bool smp_coherent = false;
+  std::unique_ptr<char[]> fw_stack{new char[kFirmwareStack]};
+  ucontext_t fw_ctx;
+};
+
+struct Glue {
+  GlueSetup setup;
+  std::vector<CoreState> cores;
+  std::map<const sc_object*, unsigned> by_module;
+  void (*irq_handler)(void) = nullptr;
+  std::vector<void (*)(void)> entries;  // synthetic address -> function
+  std::vector<GlueMark> marks;
+  std::string console;
+  std::exception_ptr failure;
+};
+
+Glue* g;
+constexpr uint32_t kEntryBase = 0x80008000u, kEntryStride = 0x40u;
+
+CoreState& cur() {
+  const sc_object* parent = sc_get_current_process_handle().get_parent_object();
+  auto it = g->by_module.find(parent);
+  if (it == g->by_module.end()) throw std::logic_error("hw.h called outside a core thread");
+  return g->cores[it->second];
+}
+
+// A failure inside a core's thread cannot unwind through the C stacks it runs
+// on (they are not the thread's own), so it is recorded, the simulation is
+// stopped, and the thread parks for good.
+[[noreturn]] void fail_and_park(std::exception_ptr e) {
+  if (!g->failure) g->failure = e;
+  sc_stop();
+  static sc_event never;  // notified by no one
+  for (;;) wait(never);
+}
+
+template <typename F>
+auto guarded(F&& f) -> decltype(f()) {
+  try {
+    return f();
+  } catch (...) {
+    fail_and_park(std::current_exception());
+  }
+}
+
+[[noreturn]] void restart_firmware(CoreState& c);
+
+void take_irq(CoreState& c);
+
+// After every blocking primitive: a core that lost its state restarts in the
+// firmware; an unmasked pending interrupt is taken now.
+void settle(CoreState& c) {
+  if (c.hw.core->power_lost()) restart_firmware(c);
+  if (!c.irq_masked && !c.in_irq && c.hw.core->irq_pending()) take_irq(c);
+}
+
+void cycles(CoreState& c, uint64_t n) {
+  guarded([&] { c.hw.core->run_cycles(n, false, nullptr); return 0; });
+  if (c.hw.core->power_lost()) restart_firmware(c);
+}
+
+void take_irq(CoreState& c) {
+  // Exception entry: mask IRQs, run the vector, return (the handler acks and
+  // EOIs at the GIC itself). Nested IRQs are not taken, as on ARMv7 Linux.
+  c.in_irq = true;
+  c.irq_masked = true;
+  cycles(c, c.hw.core->params().irq_entry_cycles);
+  if (!g->irq_handler) {
+    fail_and_park(std::make_exception_ptr(
+        std::runtime_error("kernel_model: IRQ taken before an IRQ handler was set")));
+  }
+  g->irq_handler();
+  c.in_irq = false;
+  c.irq_masked = false;
+}
+
+uint32_t entry_of(CoreState& c) {
+  auto& cs = g->cores;
+  const unsigned idx = static_cast<unsigned>(&c - &cs[0]);
+  if (c.cold && idx == g->setup.boot_core) return hw_entry_address(g->setup.kernel_entry);
+  return c.hw.mailbox ? c.hw.mailbox() : 0;
+}
+
+// The board's boot firmware, run on every release from reset: caches and
+// coherency off, IRQs masked, then jump to the core's mailbox address. With
+// none, wait in WFI and look again on each wake-up (TC2's holding pen).
+void firmware_main(int idx) {
+  CoreState& c = g->cores[static_cast<unsigned>(idx)];
+  guarded([&] { c.hw.core->wait_reset_release(); return 0; });
+  c.irq_masked = true;
+  c.in_irq = false;
+  c.smp_coherent = false;
+  c.hw.core->l1d().set_enabled(false);
+  for (;;) {
+    const uint32_t addr = entry_of(c);
+    if (addr) {
+      c.cold = false;
+      hw_jump_to_entry(addr);
+    }
+    guarded([&] { c.hw.core->wait_for_interrupt(); return 0; });
+    if (c.hw.core->power_lost()) restart_firmware(c);
+  }
+}
+
+void restart_firmware(CoreState& c) {
+  // Whatever stack the core was running on is abandoned (its contents stay
+  // in memory: a context saved there by cpu_suspend can still be resumed).
+  getcontext(&c.fw_ctx);
+  c.fw_ctx.uc_stack.ss_sp = c.fw_stack.get();
+  c.fw_ctx.uc_stack.ss_size = kFirmwareStack;
+  c.fw_ctx.uc_link = nullptr;
+  makecontext(&c.fw_ctx, reinterpret_cast<void (*)()>(firmware_main), 1,
+              static_cast<int>(&c - &g->cores[0]));
+  setcontext(&c.fw_ctx);
+  std::abort();
+}
+
+uint64_t dram_addr(const volatile void* p) {
+  const uint64_t off = (reinterpret_cast<uintptr_t>(p) & ~uintptr_t(3)) % g->setup.dram_size;
+  return g->setup.dram_base + off;
+}
+
+// A normal-memory access: an L1 hit with caches on, a bus access otherwise.
+void mem_access(CoreState& c, const volatile void* p, unsigned len, bool write) {
+  Core* core = c.hw.core;
+  if (core->l1d().enabled()) {
+    cycles(c, core->params().l1d.hit_cycles);
+    if (write) core->l1d().dirty(0);
+  } else {
+    uint8_t buf[8] = {0};
+    guarded([&] {
+      auto r = core->transact(write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND,
+                              dram_addr(p), buf, len);
+      if (r != tlm::TLM_OK_RESPONSE)
+        throw std::runtime_error(std::string(core->name()) + ": memory access failed");
+      return 0;
+    });
+  }
+  settle(c);
+}
+
+uint32_t mmio(CoreState& c, phys_addr_t addr, uint32_t val, bool write) {
+  uint32_t data = val;
+  guarded([&] {
+    auto r = c.hw.core->transact(write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND,
+                                 addr, reinterpret_cast<uint8_t*>(&data), 4);
+    if (r != tlm::TLM_OK_RESPONSE) {
+      char msg[160];
+      snprintf(msg, sizeof msg, "%s: bus error on %s of 0x%08llx (%s)", c.hw.core->name(),
+               write ? "write" : "read", (unsigned long long)addr,
+               r == tlm::TLM_ADDRESS_ERROR_RESPONSE ? "no device at this address"
+                                                    : "device refused the access");
+      throw std::runtime_error(msg);
+    }
+    return 0;
+  });
+  settle(c);
+  return data;
+}
+
+void write_back(CoreState& c, uint64_t lines, uint32_t line_bytes) {
+  if (!lines) return;
+  // Write-backs stream to memory as one burst per flush: the bus and memory
+  // models charge it by bandwidth.
+  std::vector<uint8_t> buf(lines * line_bytes);
+  guarded([&] {
+    c.hw.core->transact(tlm::TLM_WRITE_COMMAND, g->setup.dram_base, buf.data(),
+                        static_cast<unsigned>(buf.size()));
+    return 0;
+  });
+}
+
+void flush_l1(CoreState& c) {
+  Core* core = c.hw.core;
+  const CacheParams& p = core->l1d().params();
+  cycles(c, uint64_t(core->l1d().sets()) * p.walk_cycles_per_set);
+  // Inner-shareable unification point: L1 lines go to the cluster's L2.
+  const uint32_t dirty = core->l1d().clean_all();
+  cycles(c, dirty * 2ull);
+  core->l2().dirty(dirty);
+}
+
+}  // namespace
+
+// ---- set-up -------------------------------------------------------------------
+
+void glue_init(const GlueSetup& s) {
+  g = new Glue;
+  g->setup = s;
+  g->cores.resize(s.cores.size());
+  for (unsigned i = 0; i < s.cores.size(); ++i) {
+    CoreState& c = g->cores[i];
+    c.hw = s.cores[i];
+    g->by_module[c.hw.core] = i;
+    c.hw.core->set_firmware([i] { restart_firmware(g->cores[i]); });
+  }
+}
+
+const std::vector<GlueMark>& glue_marks() { return g->marks; }
+const std::string& glue_console() { return g->console; }
+std::exception_ptr glue_failure() { return g ? g->failure : nullptr; }
+
+// ---- hw.h ---------------------------------------------------------------------
+
+extern "C" {
+
+uint32_t read_cpuid_mpidr(void) { return cur().hw.core->params().mpidr | 0x80000000u; }
+uint32_t read_cpuid_part_number(void) { return cur().hw.core->params().part_number; }
+unsigned int hw_core_index(void) { return cur().hw.core->params().index; }
+unsigned int hw_nr_cores(void) { return static_cast<unsigned>(g->cores.size()); }
+const void* hw_fdt(void) { return g->setup.fdt; }
+
+uint32_t readl_relaxed(phys_addr_t addr) { return mmio(cur(), addr, 0, false); }
+void writel_relaxed(uint32_t val, phys_addr_t addr) { mmio(cur(), addr, val, true); }
+uint32_t readl(phys_addr_t addr) {
+  uint32_t v = readl_relaxed(addr);
+  dmb();
+  return v;
+}
+void writel(uint32_t val, phys_addr_t addr) {
+  dmb();
+  writel_relaxed(val, addr);
+}
+
+uint8_t hw_load8(const volatile uint8_t* p) {
+  CoreState& c = cur();
+  mem_access(c, p, 1, false);
+  return *p;
+}
+void hw_store8(volatile uint8_t* p, uint8_t v) {
+  CoreState& c = cur();
+  mem_access(c, p, 1, true);
+  *p = v;
+}
+uint32_t hw_load32(const volatile uint32_t* p) {
+  CoreState& c = cur();
+  mem_access(c, p, 4, false);
+  return *p;
+}
+void hw_store32(volatile uint32_t* p, uint32_t v) {
+  CoreState& c = cur();
+  mem_access(c, p, 4, true);
+  *p = v;
+}
+uint32_t hw_cmpxchg32(volatile uint32_t* p, uint32_t old, uint32_t newv) {
+  CoreState& c = cur();
+  // ldrex + strex: two accesses; the pair is atomic because no other core
+  // runs between the end of the second access and the update below.
+  mem_access(c, p, 4, false);
+  mem_access(c, p, 4, true);
+  const uint32_t seen = *p;
+  if (seen == old) *p = newv;
+  return seen;
+}
+void hw_cache_clean_range(const volatile void* p, size_t len) {
+  CoreState& c = cur();
+  const uint32_t line = c.hw.core->l1d().params().line_bytes;
+  const uint64_t lines = (len + line - 1) / line;
+  if (c.hw.core->l1d().enabled()) write_back(c, lines, line);
+  else cycles(c, lines);
+  settle(c);
+}
+void hw_cache_inv_range(const volatile void* p, size_t len) {
+  CoreState& c = cur();
+  const uint32_t line = c.hw.core->l1d().params().line_bytes;
+  cycles(c, (len + line - 1) / line);
+  settle(c);
+}
+
+void dmb(void) {
+  CoreState& c = cur();
+  cycles(c, c.hw.core->params().barrier_cycles);
+  settle(c);
+}
+void dsb(void) { dmb(); }
+void isb(void) { dmb(); }
+
+void wfi(void) {
+  CoreState& c = cur();
+  guarded([&] { c.hw.core->wait_for_interrupt(); return 0; });
+  settle(c);
+}
+void wfe(void) {
+  CoreState& c = cur();
+  guarded([&] { c.hw.core->wait_for_event(); return 0; });
+  settle(c);
+}
+void sev(void) {
+  CoreState& c = cur();
+  for (auto& o : g->cores) o.hw.core->signal_event();
+  cycles(c, c.hw.core->params().barrier_cycles);
+  settle(c);
+}
+
+void arch_local_irq_disable(void) { cur().irq_masked = true; }
+void arch_local_irq_enable(void) {
+  CoreState& c = cur();
+  c.irq_masked = false;
+  settle(c);
+}
+unsigned long arch_local_irq_save(void) {
+  CoreState& c = cur();
+  const unsigned long f = c.irq_masked;
+  c.irq_masked = true;
+  return f;
+}
+void arch_local_irq_restore(unsigned long flags) {
+  CoreState& c = cur();
+  c.irq_masked = flags != 0;
+  settle(c);
+}
+bool arch_irqs_disabled(void) { return cur().irq_masked; }
+void hw_set_irq_handler(void (*handler)(void)) { g->irq_handler = handler; }
+
+uint32_t hw_entry_address(void (*fn)(void)) {
+  for (size_t i = 0; i < g->entries.size(); ++i)
+    if (g->entries[i] == fn) return kEntryBase + static_cast<uint32_t>(i) * kEntryStride;
+  g->entries.push_back(fn);
+  return kEntryBase + static_cast<uint32_t>(g->entries.size() - 1) * kEntryStride;
+}
+
+void hw_jump_to_entry(uint32_t phys) {
+  const uint32_t i = (phys - kEntryBase) / kEntryStride;
+  if (phys < kEntryBase || (phys - kEntryBase) % kEntryStride || i >= g->entries.size())
+    hw_panic("jump to 0x%08x: no code there", phys);
+  g->entries[i]();
+  hw_panic("entry at 0x%08x returned", phys);
+}
+
+struct hw_ctx* hw_ctx_alloc(void) { return new hw_ctx; }
+void hw_ctx_free(struct hw_ctx* ctx) { delete ctx; }
+
+void hw_ctx_init(struct hw_ctx* ctx, void* stack, size_t stack_size, void (*fn)(void*),
+                 void* arg) {
+  getcontext(&ctx->uc);
+  ctx->uc.uc_stack.ss_sp = stack;
+  ctx->uc.uc_stack.ss_size = stack_size;
+  ctx->uc.uc_link = nullptr;
+  // makecontext passes ints; split the pointer in two.
+  const uintptr_t a = reinterpret_cast<uintptr_t>(arg), f = reinterpret_cast<uintptr_t>(fn);
+  makecontext(&ctx->uc,
+              reinterpret_cast<void (*)()>(+[](unsigned fl, unsigned fh, unsigned al, unsigned ah) {
+                auto fp = reinterpret_cast<void (*)(void*)>((uintptr_t(fh) << 32) | fl);
+                fp(reinterpret_cast<void*>((uintptr_t(ah) << 32) | al));
+                hw_panic("a kernel context's function returned");
+              }),
+              4, unsigned(f), unsigned(f >> 32), unsigned(a), unsigned(a >> 32));
+}
+
+void hw_ctx_switch(struct hw_ctx* save, struct hw_ctx* load) {
+  CoreState& c = cur();
+  cycles(c, c.hw.core->params().context_save_cycles / 4);
+  swapcontext(&save->uc, &load->uc);
+  settle(cur());
+}
+
+void hw_ctx_load(struct hw_ctx* ctx) {
+  setcontext(&ctx->uc);
+  std::abort();
+}
+
+int hw_ctx_suspend(struct hw_ctx* ctx, int (*finisher)(unsigned long), unsigned long arg) {
+  {
+    CoreState& c = cur();
+    cycles(c, c.hw.core->params().context_save_cycles);
+  }
+  ctx->resumed = false;
+  getcontext(&ctx->uc);
+  if (ctx->resumed) {
+    // Loaded by hw_ctx_resume, possibly on another core: this frame was left
+    // intact on the suspended stack, so returning from it is safe.
+    CoreState& c = cur();
+    cycles(c, c.hw.core->params().context_restore_cycles);
+    return 0;
+  }
+  const int r = finisher(arg);
+  return r ? r : 1;
+}
+
+void hw_ctx_resume(struct hw_ctx* ctx) {
+  ctx->resumed = true;
+  setcontext(&ctx->uc);
+  std::abort();
+}
+
+int hw_call_with_stack(int (*fn)(void*), void* arg, void* stack, size_t stack_size) {
+  struct Call {
+    int (*fn)(void*);
+    void* arg;
+    int ret;
+    ucontext_t back, run;
+  } call{fn, arg, 0, {}, {}};
+  getcontext(&call.run);
+  call.run.uc_stack.ss_sp = stack;
+  call.run.uc_stack.ss_size = stack_size;
+  call.run.uc_link = &call.back;
+  const uintptr_t p = reinterpret_cast<uintptr_t>(&call);
+  makecontext(&call.run, reinterpret_cast<void (*)()>(+[](unsigned lo, unsigned hi) {
+                auto* cl = reinterpret_cast<Call*>((uintptr_t(hi) << 32) | lo);
+                cl->ret = cl->fn(cl->arg);
+              }),
+              2, unsigned(p), unsigned(p >> 32));
+  swapcontext(&call.back, &call.run);
+  return call.ret;
+}
+
+uint64_t read_cntpct(void) {
+  CoreState& c = cur();
+  return c.hw.timer->cntpct();
+}
+uint32_t read_cntfrq(void) { return static_cast<uint32_t>(cur().hw.timer->params().cntfrq_hz); }
+void write_cntp_cval(uint64_t v) {
+  CoreState& c = cur();
+  c.hw.timer->set_cval(v);
+  settle(c);
+}
+uint64_t read_cntp_cval(void) { return cur().hw.timer->cval(); }
+void write_cntp_ctl(uint32_t v) {
+  CoreState& c = cur();
+  c.hw.timer->set_ctl(v);
+  settle(c);
+}
+uint32_t read_cntp_ctl(void) { return cur().hw.timer->ctl(); }
+
+void hw_set_dcache_enabled(bool on) {
+  CoreState& c = cur();
+  c.hw.core->l1d().set_enabled(on);
+  if (on) c.hw.core->l2().set_enabled(true);
+  cycles(c, c.hw.core->params().barrier_cycles);
+  settle(c);
+}
+bool hw_dcache_enabled(void) { return cur().hw.core->l1d().enabled(); }
+void hw_set_smp_coherent(bool on) {
+  CoreState& c = cur();
+  c.smp_coherent = on;
+  cycles(c, c.hw.core->params().barrier_cycles);
+  settle(c);
+}
+void hw_flush_cache_louis(void) {
+  CoreState& c = cur();
+  flush_l1(c);
+  settle(c);
+}
+void hw_flush_cache_all(void) {
+  CoreState& c = cur();
+  flush_l1(c);
+  Cache& l2 = c.hw.core->l2();
+  cycles(c, uint64_t(l2.sets()) * l2.params().walk_cycles_per_set);
+  write_back(c, l2.clean_all(), l2.params().line_bytes);
+  settle(c);
+}
+void hw_write_l2_prefetch_ctl(uint32_t) {
+  CoreState& c = cur();
+  cycles(c, c.hw.core->params().barrier_cycles);
+  settle(c);
+}
+
+uint64_t hw_run(uint64_t instructions, enum hw_work_kind kind) {
+  CoreState& c = cur();
+  uint64_t done = 0;
+  const Core::Wake w = guarded([&] {
+    return c.hw.core->run_instructions(instructions, static_cast<WorkKind>(kind),
+                                       !c.irq_masked && !c.in_irq, &done);
+  });
+  if (w == Core::Wake::PowerLost) restart_firmware(c);
+  settle(c);
+  return instructions - done;
+}
+
+void hw_context_save(void) {
+  CoreState& c = cur();
+  cycles(c, c.hw.core->params().context_save_cycles);
+  settle(c);
+}
+void hw_context_restore(void) {
+  CoreState& c = cur();
+  cycles(c, c.hw.core->params().context_restore_cycles);
+  settle(c);
+}
+void hw_udelay(uint32_t us) {
+  CoreState& c = cur();
+  const uint64_t hz = c.hw.core->clock().freq_hz();
+  cycles(c, hz / 1000000 * us);
+  settle(c);
+}
+
+uint64_t hw_now_ns(void) { return sc_time_stamp().value() / 1000; }
+
+void hw_printk(int level, const char* fmt, ...) {
+  char msg[512];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  char head[64];
+  const double t = sc_time_stamp().to_seconds();
+  snprintf(head, sizeof head, "[%12.6f] ", t);
+  std::string line = head + std::string(msg);
+  if (line.empty() || line.back() != '\n') line += '\n';
+  if (level > 6) return;  // KERN_DEBUG is compiled out, as without DEBUG
+  g->console += line;
+  if (g->setup.echo_console) fputs(line.c_str(), stderr);
+}
+
+void hw_panic(const char* fmt, ...) {
+  char msg[512];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  std::string where = "?";
+  try { where = cur().hw.core->name(); } catch (...) {}
+  fail_and_park(std::make_exception_ptr(
+      std::runtime_error("kernel panic on " + where + ": " + msg)));
+}
+
+void hw_mark(const char* event) {
+  g->marks.push_back({hw_now_ns(), cur().hw.core->params().index, event});
+}
+
+}  // extern "C"

@@ -1,0 +1,47 @@
+// hw_glue.h - kernel_model's hw.h implemented on the SystemC models.
+//
+// Each physical core's SC_THREAD runs the C code. The glue knows, from the
+// SystemC process that is running, which core makes a call; it turns MMIO
+// into TLM transactions from that core, work into clock cycles, WFI/WFE into
+// waits on the core's wake-up events, and takes interrupts at the end of a
+// call when they are pending and unmasked.
+#pragma once
+
+#include <cstdint>
+#include <exception>
+#include <functional>
+#include <string>
+#include <vector>
+
+class Core;
+class GenericTimer;
+
+struct GlueCore {
+  Core* core = nullptr;
+  GenericTimer* timer = nullptr;
+  std::function<uint32_t()> mailbox;  // the resume address the firmware reads
+};
+
+struct GlueMark {
+  uint64_t ns;
+  unsigned core;
+  std::string event;
+};
+
+struct GlueSetup {
+  std::vector<GlueCore> cores;
+  const void* fdt = nullptr;
+  unsigned boot_core = 0;
+  uint64_t dram_base = 0, dram_size = 0;
+  void (*kernel_entry)(void) = nullptr;  // where the boot loader jumps
+  bool echo_console = false;             // printk to stderr as it happens
+};
+
+// Installs the firmware on every core; call after elaboration of the cores.
+void glue_init(const GlueSetup& s);
+// Boot timeline (hw_mark) and the kernel log (printk), for the reporters.
+const std::vector<GlueMark>& glue_marks();
+const std::string& glue_console();
+// A kernel panic or a model error inside a core's thread stops the simulation;
+// this holds it (empty if none). main() rethrows it after sc_start returns.
+std::exception_ptr glue_failure();

@@ -1,0 +1,38 @@
+// json_writer.h - a thin C++ face on YAJL's generator (yajl_gen).
+#pragma once
+
+#include <yajl/yajl_gen.h>
+
+#include <cstdint>
+#include <string>
+
+class JsonWriter {
+ public:
+  JsonWriter();
+  ~JsonWriter();
+  JsonWriter(const JsonWriter&) = delete;
+  JsonWriter& operator=(const JsonWriter&) = delete;
+
+  JsonWriter& begin_object();
+  JsonWriter& end_object();
+  JsonWriter& begin_array();
+  JsonWriter& end_array();
+  JsonWriter& key(const std::string& k);
+  JsonWriter& value(const std::string& s);
+  JsonWriter& value(const char* s) { return value(std::string(s)); }
+  JsonWriter& value(uint64_t v);
+  JsonWriter& value(int64_t v);
+  JsonWriter& value(unsigned v) { return value(static_cast<uint64_t>(v)); }
+  JsonWriter& value(int v) { return value(static_cast<int64_t>(v)); }
+  JsonWriter& value(double v);
+  JsonWriter& value(bool v);
+  JsonWriter& null();
+  template <typename T>
+  JsonWriter& field(const std::string& k, const T& v) { key(k); return value(v); }
+
+  std::string str() const;
+
+ private:
+  void check(yajl_gen_status s, const char* what);
+  yajl_gen g_;
+};

@@ -1,0 +1,89 @@
+// main.cc - the blsim command line.
+#include <systemc>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+#include "sim/run.h"
+
+namespace {
+
+const char kUsage[] =
+    "usage: blsim --dtb FILE [options]\n"
+    "\n"
+    "Simulates the big.LITTLE SoC the device tree describes (TC2: 2x Cortex-A15 +\n"
+    "3x Cortex-A7) running blsim's model of the Linux power-management code.\n"
+    "\n"
+    "options:\n"
+    "  --dtb FILE         device tree blob of the SoC (build/configs/tc2.dtb)\n"
+    "  --duration TIME    simulated time to run, with a unit: 100ms, 2s, 50us, 10ns\n"
+    "                     (default 100ms)\n"
+    "  --out DIR          write stats.json and console.log (the kernel log) into DIR,\n"
+    "                     created if missing; files appear only when the run succeeds\n"
+    "  --seed N           seed for every random choice of the run (default 1)\n"
+    "  --console          echo the kernel log on stderr as it is printed\n"
+    "  --host-stats       record host time and real-time factor in stats.json (they\n"
+    "                     vary between runs; without this flag stats.json is\n"
+    "                     byte-identical for identical inputs)\n"
+    "  --quiet            no summary line on stderr\n"
+    "  --help             this text\n"
+    "\n"
+    "exit status: 0 success, 1 bad command line, 2 bad input file (device tree),\n"
+    "3 simulation stopped by a hardware-model error or a kernel panic,\n"
+    "4 output could not be written.\n";
+
+int usage_error(const char* fmt, const char* arg) {
+  fprintf(stderr, "blsim: ");
+  fprintf(stderr, fmt, arg);
+  fprintf(stderr, "\n(see blsim --help)\n");
+  return kExitUsage;
+}
+
+}  // namespace
+
+int sc_main(int argc, char** argv) {
+  // stdout/stderr are the user's: no SystemC banner.
+  setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
+  RunOptions o;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    auto value = [&](const char* flag) -> const char* {
+      if (i + 1 >= argc) return nullptr;
+      (void)flag;
+      return argv[++i];
+    };
+    if (a == "--help" || a == "-h") {
+      fputs(kUsage, stdout);
+      return kExitOk;
+    } else if (a == "--dtb") {
+      const char* v = value("--dtb");
+      if (!v) return usage_error("%s needs a file", "--dtb");
+      o.dtb = v;
+    } else if (a == "--out") {
+      const char* v = value("--out");
+      if (!v) return usage_error("%s needs a folder", "--out");
+      o.out = v;
+    } else if (a == "--duration") {
+      const char* v = value("--duration");
+      if (!v || !parse_duration(v, &o.duration_ns))
+        return usage_error("--duration needs a positive time with a unit (ns, us, ms, s), got '%s'",
+                           v ? v : "");
+    } else if (a == "--seed") {
+      const char* v = value("--seed");
+      char* end = nullptr;
+      if (!v || (o.seed = strtoull(v, &end, 0), *end)) return usage_error("--seed needs a number, got '%s'", v ? v : "");
+    } else if (a == "--console") {
+      o.console = true;
+    } else if (a == "--host-stats") {
+      o.host_stats = true;
+    } else if (a == "--quiet") {
+      o.quiet = true;
+    } else {
+      return usage_error("unknown option '%s'", a.c_str());
+    }
+  }
+  if (o.dtb.empty()) return usage_error("%s is required", "--dtb FILE");
+  return blsim_run(o);
+}

@@ -1,0 +1,153 @@
+#include "sim/platform.h"
+
+#include "sim/dt.h"
+
+using namespace sc_core;
+
+namespace {
+sc_time ns(uint64_t v) { return sc_time(static_cast<double>(v), SC_NS); }
+}  // namespace
+
+Platform::Platform(const PlatformConfig& pc) : pc_(pc) {
+  if (pc_.clusters.size() != 2)
+    throw DtError(pc_.dtb + ": the TC2 SPC controls exactly two clusters, the DT has " +
+                  std::to_string(pc_.clusters.size()));
+  build_uncore();
+  build_clusters();
+  build_cores();
+  wire();
+}
+
+Platform::~Platform() = default;
+
+ClusterModels& Platform::cluster(unsigned id) {
+  for (size_t i = 0; i < pc_.clusters.size(); ++i)
+    if (pc_.clusters[i].id == id) return clusters_[i];
+  throw std::out_of_range("no cluster " + std::to_string(id));
+}
+
+void Platform::build_uncore() {
+  bus_ = std::make_unique<Bus>("bus", BusParams{ns(pc_.bus_latency_ns)});
+  memory_ = std::make_unique<Memory>(
+      "dram", MemoryParams{pc_.memory.size, ns(pc_.memory.latency_ns),
+                           pc_.memory.bandwidth_bytes_per_ns});
+  GicParams gp{static_cast<unsigned>(pc_.cpus.size()), pc_.gic.num_spis, ns(pc_.gic.access_ns)};
+  gic_ = std::make_unique<Gic400>("gic", gp);
+
+  CciParams cp;
+  cp.num_slave_ifs = static_cast<unsigned>(pc_.cci.slave_ifs.size());
+  for (auto& s : pc_.cci.slave_ifs) cp.slave_if_offsets.push_back(s.offset);
+  cp.transit_latency = ns(pc_.cci.transit_ns);
+  cp.snoop_latency = ns(pc_.cci.snoop_ns);
+  cp.change_pending_latency = ns(pc_.cci.change_pending_ns);
+  cci_ = std::make_unique<Cci400>("cci", cp);
+
+  Tc2SccParams sp;
+  for (auto& cl : pc_.clusters) {
+    if (cl.id > 1)
+      throw DtError(pc_.dtb + ": cluster " + std::to_string(cl.id) +
+                    ": the TC2 SPC knows clusters 0 and 1 only");
+    (cl.type == "cortex-a15" ? sp.a15_cluster_id : sp.a7_cluster_id) = cl.id;
+    sp.cpus[cl.id] = static_cast<unsigned>(cl.cpus.size());
+    for (auto& o : cl.opps) sp.opps[cl.id].push_back({o.khz, o.uv});
+    sp.initial_perf[cl.id] = cl.initial_opp;
+    sp.initially_running[cl.id].assign(cl.cpus.size(), false);
+  }
+  const CpuConfig& boot = pc_.cpus[pc_.boot_cpu];
+  sp.initially_running[boot.cluster][boot.mpidr & 0xff] = true;
+  sp.comms_latency = ns(pc_.scc.comms_ns);
+  sp.access_latency = ns(pc_.scc.access_ns);
+  scc_ = std::make_unique<Tc2Scc>("scc", sp);
+}
+
+void Platform::build_clusters() {
+  clusters_.resize(pc_.clusters.size());
+  for (size_t i = 0; i < pc_.clusters.size(); ++i) {
+    const ClusterConfig& cc = pc_.clusters[i];
+    ClusterModels& m = clusters_[i];
+    const std::string n = "cluster" + std::to_string(cc.id);
+    const OppConfig& opp = cc.opps[cc.initial_opp];
+    m.clock = std::make_unique<ClockDomain>((n + "_clk").c_str(), uint64_t(opp.khz) * 1000);
+    PllParams pp;
+    pp.ref_hz = cc.pll_ref_hz;
+    pp.relock_latency = ns(cc.pll_relock_ns);
+    pp.min_hz = uint64_t(cc.opps.front().khz) * 1000;
+    pp.max_hz = uint64_t(cc.opps.back().khz) * 1000;
+    m.pll = std::make_unique<Pll>((n + "_pll").c_str(), pp, *m.clock);
+    RegulatorParams rp;
+    rp.min_uv = cc.rail_min_uv;
+    rp.max_uv = cc.rail_max_uv;
+    rp.initial_uv = cc.rail_initial_uv;
+    rp.ramp_uv_per_us = cc.rail_ramp_uv_per_us;
+    rp.settle_time = sc_time(cc.rail_settle_us, SC_US);
+    m.rail = std::make_unique<Regulator>(cc.rail_name.c_str(), rp);
+    m.power = std::make_unique<PowerDomain>(
+        (n + "_pd").c_str(), PowerDomainParams{ns(cc.power_up_ns), ns(cc.power_down_ns)},
+        nullptr, true);
+    ClusterParams clp;
+    clp.id = cc.id;
+    clp.type = cc.type;
+    clp.l2 = cc.l2;
+    clp.port_cycles = cc.port_cycles;
+    m.cluster = std::make_unique<Cluster>(n.c_str(), clp, *m.clock, *m.power);
+    scc_->connect_cluster(cc.id, m.power.get(), m.rail.get(), m.pll.get());
+  }
+}
+
+void Platform::build_cores() {
+  for (unsigned i = 0; i < pc_.cpus.size(); ++i) {
+    const CpuConfig& c = pc_.cpus[i];
+    CoreParams p;
+    p.index = i;
+    p.mpidr = c.mpidr;
+    p.part_number = c.part_number;
+    p.type = c.type;
+    p.gic_cpu = i;  // TC2 wires the five cores to GIC CPU interfaces 0..4
+    for (unsigned k = 0; k < kWorkKinds; ++k) {
+      p.ipc[k] = c.ipc[k];
+      p.dirty_lines_per_kinstr[k] = c.dirty_lines_per_kinstr[k];
+    }
+    p.l1d = c.l1d;
+    p.context_save_cycles = c.context_save_cycles;
+    p.context_restore_cycles = c.context_restore_cycles;
+    p.barrier_cycles = c.barrier_cycles;
+    p.irq_entry_cycles = c.irq_entry_cycles;
+    ClusterModels& cl = cluster(c.cluster);
+    const bool in_reset = scc_->core_reset(c.cluster, c.mpidr & 0xff).level();
+    const std::string n = "cpu" + std::to_string(i);
+    cores_.push_back(std::make_unique<Core>(n.c_str(), p, *cl.clock, cl.cluster->l2(),
+                                            cl.power->is_on(), in_reset));
+    cl.cluster->add_core(cores_.back().get());
+    timers_.push_back(std::make_unique<GenericTimer>(
+        ("timer" + std::to_string(i)).c_str(),
+        GenericTimerParams{pc_.timer.cntfrq_hz, ns(pc_.timer.access_ns)}));
+  }
+}
+
+void Platform::wire() {
+  // Address map.
+  bus_->map(pc_.memory.base, pc_.memory.size, memory_->bus, "dram");
+  bus_->map(pc_.gic.dist_base, pc_.gic.dist_size, gic_->dist_socket, "gic-dist");
+  bus_->map(pc_.gic.cpu_base, pc_.gic.cpu_size, gic_->cpu_socket, "gic-cpu");
+  bus_->map(pc_.cci.base, pc_.cci.size, cci_->regs, "cci");
+  bus_->map(pc_.scc.base, pc_.scc.size, scc_->socket, "scc");
+  cci_->master.bind(bus_->upstream);
+
+  for (size_t i = 0; i < pc_.clusters.size(); ++i)
+    clusters_[i].cluster->cci_side.bind(cci_->slave_if[pc_.clusters[i].cci_slave_if]);
+
+  for (unsigned i = 0; i < cores_.size(); ++i) {
+    Core* core = cores_[i].get();
+    const CpuConfig& c = pc_.cpus[i];
+    const unsigned cl = c.cluster, cpu = c.mpidr & 0xff;
+    Cluster& cluster = *this->cluster(cl).cluster;
+    core->bus.bind(cluster.cores_side);
+    gic_->irq_out(i).bind([core](bool l) { core->set_nirq(l); });
+    Tc2Scc* scc = scc_.get();
+    gic_->wake_out(i).bind([scc, cl, cpu](bool l) { scc->cpu_wake_request(cl, cpu, l); });
+    core->standbywfi.bind([scc, cl, cpu](bool l) { scc->cpu_standbywfi(cl, cpu, l); });
+    scc_->core_reset(cl, cpu).bind([core](bool held) { core->set_reset(held); });
+    timers_[i]->irq.bind(gic_->ppi_sink(i, pc_.timer.phys_ppi));
+  }
+  scc_->irq.bind(gic_->spi_sink(pc_.scc.irq));
+}

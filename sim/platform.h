@@ -1,0 +1,73 @@
+// platform.h - the SoC elaborated from a PlatformConfig.
+//
+// Owns every model and wires them as the TC2 board is wired:
+//
+//   core --> cluster port --> CCI-400 slave if --> CCI master --> bus
+//                                                                  |-- DRAM
+//   GIC nIRQ(n) --> core n       GIC wake(n) --> SPC               |-- GIC (D, C)
+//   core STANDBYWFI --> SPC      SPC reset(n) --> core n           |-- CCI regs
+//   timer(n) --> GIC PPI         SPC irq --> GIC SPI               |-- SCC/SPC
+//   SPC --> cluster power domain, Vcore regulator, PLL -> cluster clock
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "models/clock/clock_domain.h"
+#include "models/clock/pll.h"
+#include "models/cluster/cluster.h"
+#include "models/cpu/core.h"
+#include "models/interconnect/bus.h"
+#include "models/interconnect/cci400.h"
+#include "models/interconnect/memory.h"
+#include "models/irq/gic400.h"
+#include "models/power/power_domain.h"
+#include "models/power/regulator.h"
+#include "models/power/tc2_scc.h"
+#include "models/timer/generic_timer.h"
+#include "sim/platform_config.h"
+
+struct ClusterModels {
+  std::unique_ptr<ClockDomain> clock;
+  std::unique_ptr<Pll> pll;
+  std::unique_ptr<Regulator> rail;
+  std::unique_ptr<PowerDomain> power;
+  std::unique_ptr<Cluster> cluster;
+};
+
+class Platform {
+ public:
+  // Elaborates the models; throws DtError for configurations the models
+  // cannot represent.
+  explicit Platform(const PlatformConfig& pc);
+  ~Platform();
+
+  const PlatformConfig& config() const { return pc_; }
+  Core& core(unsigned i) { return *cores_[i]; }
+  GenericTimer& timer(unsigned i) { return *timers_[i]; }
+  unsigned nr_cores() const { return static_cast<unsigned>(cores_.size()); }
+  ClusterModels& cluster(unsigned id);
+  const std::vector<ClusterModels>& clusters() const { return clusters_; }
+  Gic400& gic() { return *gic_; }
+  Cci400& cci() { return *cci_; }
+  Tc2Scc& scc() { return *scc_; }
+  Memory& memory() { return *memory_; }
+  Bus& bus() { return *bus_; }
+
+ private:
+  void build_clusters();
+  void build_cores();
+  void build_uncore();
+  void wire();
+
+  PlatformConfig pc_;
+  std::vector<ClusterModels> clusters_;  // in pc_.clusters order
+  std::vector<std::unique_ptr<Core>> cores_;
+  std::vector<std::unique_ptr<GenericTimer>> timers_;
+  std::unique_ptr<Gic400> gic_;
+  std::unique_ptr<Cci400> cci_;
+  std::unique_ptr<Bus> bus_;
+  std::unique_ptr<Memory> memory_;
+  std::unique_ptr<Tc2Scc> scc_;
+};

@@ -1,0 +1,109 @@
+// platform_config.h - the SoC as the device tree describes it, as plain data.
+//
+// sim/dt_config.cc fills this from the DTB (checking everything and taking
+// documented defaults for simulator properties the DT lacks, each announced);
+// sim/platform.cc elaborates the SystemC models from it. Keeping the two
+// apart lets every bad-input message be tested without elaborating SystemC.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "models/cpu/cache.h"
+
+struct OppConfig {
+  uint32_t khz = 0;
+  uint32_t uv = 0;
+};
+
+struct CpuConfig {
+  std::string node;           // DT path, for messages
+  uint32_t mpidr = 0;
+  std::string type;           // "cortex-a15" / "cortex-a7"
+  uint32_t part_number = 0;
+  unsigned cluster = 0;       // MPIDR Aff1
+  unsigned capacity_dmips_mhz = 0;
+  unsigned dynamic_power_coefficient = 0;
+  double ipc[4] = {};                    // kernel, int, fp, mem
+  double dirty_lines_per_kinstr[4] = {};
+  CacheParams l1d;
+  uint32_t context_save_cycles = 0, context_restore_cycles = 0;
+  uint32_t barrier_cycles = 0, irq_entry_cycles = 0;
+};
+
+struct ClusterConfig {
+  unsigned id = 0;
+  std::string type;
+  std::vector<unsigned> cpus;     // indices into PlatformConfig::cpus
+  CacheParams l2;
+  uint32_t port_cycles = 0;
+  uint64_t power_up_ns = 0, power_down_ns = 0;
+  // The cluster's Vcore rail.
+  std::string rail_name;
+  uint32_t rail_min_uv = 0, rail_max_uv = 0, rail_initial_uv = 0;
+  uint32_t rail_ramp_uv_per_us = 0, rail_settle_us = 0;
+  // The cluster's PLL.
+  uint64_t pll_ref_hz = 0, pll_relock_ns = 0;
+  // OPPs the SPC holds for this cluster (TC2 keeps them out of the DT).
+  std::vector<OppConfig> opps;
+  unsigned initial_opp = 0;
+  int cci_slave_if = -1;          // index into CciConfig::slave_ifs
+};
+
+struct GicConfig {
+  std::string node;
+  uint64_t dist_base = 0, cpu_base = 0, dist_size = 0x1000, cpu_size = 0x2000;
+  unsigned num_spis = 0;
+  uint64_t access_ns = 0;
+};
+
+struct CciSlaveIfConfig {
+  std::string node;
+  uint32_t offset = 0;
+  std::string interface_type;  // "ace" / "ace-lite"
+};
+
+struct CciConfig {
+  std::string node;
+  uint64_t base = 0, size = 0;
+  std::vector<CciSlaveIfConfig> slave_ifs;
+  uint64_t transit_ns = 0, snoop_ns = 0, change_pending_ns = 0;
+};
+
+struct SccConfig {
+  std::string node;
+  uint64_t base = 0, size = 0;
+  unsigned irq = 0;             // GIC INTID of the SPC interrupt
+  uint64_t comms_ns = 0, access_ns = 0;
+};
+
+struct TimerConfig {
+  uint64_t cntfrq_hz = 0;
+  unsigned phys_ppi = 0;        // INTID of the non-secure physical timer
+  uint64_t access_ns = 0;
+};
+
+struct MemoryConfig {
+  uint64_t base = 0, size = 0;
+  uint64_t latency_ns = 0;
+  double bandwidth_bytes_per_ns = 0;
+};
+
+struct PlatformConfig {
+  std::string dtb;
+  std::vector<CpuConfig> cpus;           // DT order: the platform core index
+  std::vector<ClusterConfig> clusters;   // ordered by cluster id
+  unsigned boot_cpu = 0;
+  GicConfig gic;
+  CciConfig cci;
+  SccConfig scc;
+  TimerConfig timer;
+  MemoryConfig memory;
+  uint64_t bus_latency_ns = 0;
+
+  const ClusterConfig* cluster(unsigned id) const {
+    for (auto& c : clusters) if (c.id == id) return &c;
+    return nullptr;
+  }
+};

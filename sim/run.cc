@@ -1,0 +1,146 @@
+#include "sim/run.h"
+
+#include <systemc>
+
+#include <sys/stat.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+
+#include "models/common/report.h"
+#include "sim/dt.h"
+#include "sim/dt_config.h"
+#include "sim/hw_glue.h"
+#include "sim/platform.h"
+#include "sim/stats.h"
+
+extern "C" {
+#include "linux/init.h"
+}
+
+using namespace sc_core;
+
+bool parse_duration(const std::string& s, uint64_t* ns) {
+  static const struct { const char* unit; double scale; } kUnits[] = {
+      {"ns", 1}, {"us", 1e3}, {"ms", 1e6}, {"s", 1e9}};
+  size_t pos = 0;
+  double v;
+  try {
+    v = std::stod(s, &pos);
+  } catch (...) {
+    return false;
+  }
+  const std::string unit = s.substr(pos);
+  for (auto& u : kUnits) {
+    if (unit == u.unit) {
+      const double t = v * u.scale;
+      if (!(t > 0) || t > 1e18 || std::floor(t) != t) return false;
+      *ns = static_cast<uint64_t>(t);
+      return true;
+    }
+  }
+  return false;
+}
+
+namespace {
+
+// Output is written whole or not at all: to a temporary name, then renamed.
+bool write_file(const std::string& dir, const std::string& name, const std::string& data) {
+  const std::string tmp = dir + "/." + name + ".tmp", dst = dir + "/" + name;
+  {
+    std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
+    if (!f) return false;
+    f << data;
+    if (!f.flush()) return false;
+  }
+  return std::rename(tmp.c_str(), dst.c_str()) == 0;
+}
+
+bool make_dirs(const std::string& dir) {
+  std::string cur;
+  for (size_t i = 0; i <= dir.size(); ++i) {
+    if (i == dir.size() || dir[i] == '/') {
+      if (!cur.empty() && mkdir(cur.c_str(), 0777) != 0 && errno != EEXIST) return false;
+    }
+    if (i < dir.size()) cur += dir[i];
+  }
+  struct stat st;
+  return stat(dir.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+}  // namespace
+
+int blsim_run(const RunOptions& o) {
+  // Errors raised by models become exceptions out of sc_start (the default),
+  // and must not also abort the process on the way.
+  sc_report_handler::set_actions("blsim/hw", SC_ERROR, SC_THROW);
+  sc_report_handler::set_actions(SC_ID_INSTANCE_EXISTS_, SC_DO_NOTHING);
+  std::unique_ptr<Platform> platform;
+  std::unique_ptr<StatsCollector> stats;
+  Fdt fdt;
+  try {
+    fdt = Fdt::load(o.dtb);
+    PlatformConfig pc = read_platform_config(fdt);
+    platform = std::make_unique<Platform>(pc);
+  } catch (const DtError& e) {
+    fprintf(stderr, "blsim: error: %s\n", e.what());
+    return kExitInput;
+  } catch (const sc_report& e) {
+    fprintf(stderr, "blsim: error: %s\n", e.what());
+    return kExitInput;
+  }
+
+  GlueSetup gs;
+  for (unsigned i = 0; i < platform->nr_cores(); ++i) {
+    const CpuConfig& c = platform->config().cpus[i];
+    Tc2Scc* scc = &platform->scc();
+    const unsigned cl = c.cluster, cpu = c.mpidr & 0xff;
+    gs.cores.push_back({&platform->core(i), &platform->timer(i),
+                        [scc, cl, cpu] { return scc->resume_address(cl, cpu); }});
+  }
+  gs.fdt = fdt.blob();
+  gs.boot_core = platform->config().boot_cpu;
+  gs.dram_base = platform->config().memory.base;
+  gs.dram_size = platform->config().memory.size;
+  gs.kernel_entry = start_kernel;
+  gs.echo_console = o.console;
+  glue_init(gs);
+  stats = std::make_unique<StatsCollector>(*platform);
+
+  const auto t0 = std::chrono::steady_clock::now();
+  try {
+    sc_start(sc_time(static_cast<double>(o.duration_ns), SC_NS));
+    if (glue_failure()) std::rethrow_exception(glue_failure());
+  } catch (const std::exception& e) {
+    fprintf(stderr, "blsim: error: at %.9f s: %s\n", sc_time_stamp().to_seconds(), e.what());
+    if (!o.console && !glue_console().empty()) {
+      fprintf(stderr, "blsim: the kernel log up to the failure:\n%s", glue_console().c_str());
+    }
+    return kExitSim;
+  }
+  const double host = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+
+  RunInfo info;
+  info.dtb = o.dtb;
+  info.seed = o.seed;
+  info.duration_ns = o.duration_ns;
+  info.simulated_ns = sc_time_stamp().value() / 1000;
+  info.host_stats = o.host_stats;
+  info.host_seconds = host;
+  const std::string json = stats->to_json(info);
+  if (!o.out.empty()) {
+    if (!make_dirs(o.out) || !write_file(o.out, "stats.json", json) ||
+        !write_file(o.out, "console.log", glue_console())) {
+      fprintf(stderr, "blsim: error: cannot write to %s: %s\n", o.out.c_str(), strerror(errno));
+      return kExitOutput;
+    }
+  }
+  if (!o.quiet)
+    fprintf(stderr, "blsim: simulated %.6f s in %.3f s host (%.1fx real time)%s%s\n",
+            info.simulated_ns / 1e9, host, host > 0 ? info.simulated_ns / 1e9 / host : 0.0,
+            o.out.empty() ? "" : ", results in ", o.out.c_str());
+  return kExitOk;
+}

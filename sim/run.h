@@ -1,0 +1,24 @@
+// run.h - one simulation run: options, and the run itself.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+struct RunOptions {
+  std::string dtb;
+  std::string out;            // output folder; empty: no files
+  uint64_t duration_ns = 100000000;  // 100 ms
+  uint64_t seed = 1;
+  bool console = false;       // echo the kernel log to stderr
+  bool quiet = false;
+  bool host_stats = false;    // measured host time in stats.json
+};
+
+// Exit codes, documented in --help.
+enum ExitCode { kExitOk = 0, kExitUsage = 1, kExitInput = 2, kExitSim = 3, kExitOutput = 4 };
+
+// Parses "100ms", "2.5s", "20us", "500ns"; returns false on anything else.
+bool parse_duration(const std::string& s, uint64_t* ns);
+
+// Runs the whole flow; prints errors on stderr; returns an ExitCode.
+int blsim_run(const RunOptions& o);

@@ -1,0 +1,158 @@
+#include "sim/stats.h"
+
+#include <systemc>
+
+#include "models/common/report.h"
+#include "sim/hw_glue.h"
+#include "sim/json_writer.h"
+#include "sim/platform.h"
+
+using namespace sc_core;
+
+FreqResidency::FreqResidency(uint64_t initial_hz) : hz_(initial_hz) {}
+
+void FreqResidency::change(uint64_t new_hz) {
+  const uint64_t now = sc_time_stamp().value();
+  ps_[hz_] += now - since_ps_;
+  since_ps_ = now;
+  hz_ = new_hz;
+}
+
+std::map<uint64_t, uint64_t> FreqResidency::ns_by_khz() const {
+  std::map<uint64_t, uint64_t> out;
+  auto ps = ps_;
+  ps[hz_] += sc_time_stamp().value() - since_ps_;
+  for (auto& [hz, t] : ps) out[hz / 1000] += t / 1000;
+  return out;
+}
+
+StatsCollector::StatsCollector(Platform& p) : p_(p) {
+  for (auto& cl : p_.clusters()) {
+    freq_.push_back(std::make_unique<FreqResidency>(cl.clock->freq_hz()));
+    FreqResidency* f = freq_.back().get();
+    cl.clock->add_listener([f](uint64_t, uint64_t hz) { f->change(hz); });
+  }
+}
+
+StatsCollector::~StatsCollector() = default;
+
+namespace {
+
+uint64_t ns_of(const sc_time& t) { return t.value() / 1000; }
+
+void write_config(JsonWriter& j, const RunInfo& r) {
+  auto str_or_null = [&](const char* k, const std::string& v) {
+    j.key(k);
+    if (v.empty()) j.null(); else j.value(v);
+  };
+  j.key("config").begin_object();
+  j.field("dtb", r.dtb);
+  str_or_null("workload", r.workload);
+  str_or_null("switcher", r.switcher);
+  str_or_null("cpufreq_governor", r.cpufreq_governor);
+  str_or_null("cpuidle_governor", r.cpuidle_governor);
+  j.field("seed", r.seed);
+  j.field("duration_ns", r.duration_ns);
+  j.end_object();
+}
+
+void write_sim(JsonWriter& j, const RunInfo& r) {
+  // Host figures vary from run to run; they are written only on request
+  // (--host-stats) so that the same inputs give byte-identical stats.
+  j.key("sim").begin_object();
+  j.field("simulated_ns", r.simulated_ns);
+  j.key("host_seconds");
+  if (r.host_stats) j.value(r.host_seconds); else j.null();
+  j.key("real_time_factor");
+  if (r.host_stats && r.host_seconds > 0) j.value(r.simulated_ns / 1e9 / r.host_seconds);
+  else j.null();
+  j.end_object();
+}
+
+void write_cores(JsonWriter& j, Platform& p) {
+  j.key("cores").begin_array();
+  for (unsigned i = 0; i < p.nr_cores(); ++i) {
+    Core& c = p.core(i);
+    j.begin_object();
+    j.field("index", i);
+    j.field("mpidr", c.params().mpidr);
+    j.field("cluster", (c.params().mpidr >> 8) & 0xff);
+    j.field("type", c.params().type);
+    j.key("state_residency_ns").begin_object();
+    for (unsigned s = 0; s < static_cast<unsigned>(Core::State::Count); ++s) {
+      auto st = static_cast<Core::State>(s);
+      j.field(Core::state_name(st), ns_of(c.residency(st)));
+    }
+    j.end_object();
+    j.field("final_state", Core::state_name(c.state()));
+    j.key("energy_j").null();  // the energy model is not in yet
+    j.end_object();
+  }
+  j.end_array();
+}
+
+void write_clusters(JsonWriter& j, Platform& p,
+                    const std::vector<std::unique_ptr<FreqResidency>>& freq) {
+  j.key("clusters").begin_array();
+  for (size_t i = 0; i < p.clusters().size(); ++i) {
+    const ClusterModels& m = p.clusters()[i];
+    j.begin_object();
+    j.field("id", m.cluster->params().id);
+    j.field("type", m.cluster->params().type);
+    j.key("opp_residency_ns").begin_object();
+    for (auto& [khz, t] : freq[i]->ns_by_khz()) j.field(std::to_string(khz), t);
+    j.end_object();
+    j.field("power_ups", m.power->power_ups());
+    j.field("power_downs", m.power->power_downs());
+    j.field("power_state", PowerDomain::name_of(m.power->state()));
+    const unsigned port = static_cast<unsigned>(p.config().clusters[i].cci_slave_if);
+    j.field("cci_snoops_enabled", p.cci().snoops_enabled(port));
+    j.key("energy_j").null();
+    j.end_object();
+  }
+  j.end_array();
+}
+
+void write_boot(JsonWriter& j) {
+  j.key("boot").begin_array();
+  for (const GlueMark& m : glue_marks()) {
+    j.begin_object();
+    j.field("ns", m.ns);
+    j.field("core", m.core);
+    j.field("event", m.event);
+    j.end_object();
+  }
+  j.end_array();
+}
+
+}  // namespace
+
+std::string StatsCollector::to_json(const RunInfo& r) const {
+  JsonWriter j;
+  j.begin_object();
+  j.field("schema", "blsim-stats/1");
+  write_config(j, r);
+  write_sim(j, r);
+  write_cores(j, p_);
+  write_clusters(j, p_, freq_);
+  j.key("rails").begin_array();
+  for (auto& m : p_.clusters()) {
+    j.begin_object();
+    j.field("name", std::string(m.rail->basename()));
+    j.field("voltage_uv", m.rail->voltage_uv());
+    j.key("energy_j").null();
+    j.key("avg_power_w").null();
+    j.end_object();
+  }
+  j.end_array();
+  j.key("cpus").begin_array().end_array();
+  j.key("switches").begin_array().end_array();
+  j.key("tasks").begin_array().end_array();
+  j.key("energy_j").null();
+  write_boot(j);
+  j.key("warnings").begin_array();
+  for (auto& w : model_warnings()) j.value(w);
+  j.end_array();
+  j.end_object();
+  return j.str() + "\n";
+}

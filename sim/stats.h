@@ -1,0 +1,41 @@
+// stats.h - stats.json (schema blsim-stats/1) from a finished run.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+class Platform;
+
+struct RunInfo {
+  std::string dtb, workload, switcher, cpufreq_governor, cpuidle_governor;
+  uint64_t seed = 0, duration_ns = 0, simulated_ns = 0;
+  bool host_stats = false;
+  double host_seconds = 0;
+};
+
+// Residency of each frequency of a clock domain, kept from elaboration on.
+class FreqResidency {
+ public:
+  explicit FreqResidency(uint64_t initial_hz);
+  void change(uint64_t new_hz);
+  std::map<uint64_t, uint64_t> ns_by_khz() const;  // up to now; 0 Hz = stopped
+
+ private:
+  uint64_t hz_;
+  uint64_t since_ps_ = 0;
+  std::map<uint64_t, uint64_t> ps_;
+};
+
+class StatsCollector {
+ public:
+  explicit StatsCollector(Platform& p);
+  ~StatsCollector();
+  std::string to_json(const RunInfo& info) const;
+
+ private:
+  Platform& p_;
+  std::vector<std::unique_ptr<FreqResidency>> freq_;  // per cluster, config order
+};
