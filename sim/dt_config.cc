@@ -170,16 +170,15 @@ int cpu_map_cluster(const Fdt& f, unsigned id) {
 }
 
 std::vector<OppConfig> default_opps(const std::string& type) {
-  // TC2's SPC tables (kHz at the EAS data's OPPs); voltages spread linearly
-  // over the board's 0.90-1.05 V Vcore range (an assumption: TC2's SPC holds
-  // the real ones and Linux reads them at run time).
-  std::vector<uint32_t> khz = type == "cortex-a15"
-      ? std::vector<uint32_t>{500000, 600000, 700000, 800000, 900000, 1000000, 1100000, 1200000}
-      : std::vector<uint32_t>{350000, 400000, 500000, 600000, 700000, 800000, 900000, 1000000};
-  std::vector<OppConfig> o;
-  for (size_t i = 0; i < khz.size(); ++i)
-    o.push_back({khz[i], static_cast<uint32_t>(900000 + 150000 * i / (khz.size() - 1))});
-  return o;
+  // TC2's SPC tables at the EAS data's OPPs (REFERENCE.md). The voltages are
+  // an assumption spread over the board's Vcore range: TC2's SPC holds the
+  // real ones and Linux reads them at run time. configs/tc2.dts carries the
+  // same table explicitly.
+  if (type == "cortex-a15")
+    return {{500000, 900000}, {600000, 925000}, {700000, 950000}, {800000, 975000},
+            {900000, 1000000}, {1000000, 1025000}, {1100000, 1040000}, {1200000, 1050000}};
+  return {{350000, 900000}, {400000, 900000}, {500000, 925000}, {600000, 950000},
+          {700000, 975000}, {800000, 1000000}, {900000, 1025000}, {1000000, 1050000}};
 }
 
 void read_opps(const Fdt& f, Defaults& d, int scc, ClusterConfig& cl) {
@@ -198,6 +197,13 @@ void read_opps(const Fdt& f, Defaults& d, int scc, ClusterConfig& cl) {
     f.fail(scc, prop.c_str(), "the SPC holds at most 8 OPPs per cluster");
   for (size_t i = 0; i < cl.opps.size(); ++i) {
     if (cl.opps[i].khz == 0) f.fail(scc, prop.c_str(), "an OPP of 0 kHz");
+    // The SPC's OPP word holds kHz/20 in 20 bits and whole mV in 12.
+    if (cl.opps[i].khz % 20 || cl.opps[i].khz / 20 > 0xFFFFF)
+      f.fail(scc, prop.c_str(), "OPP " + std::to_string(cl.opps[i].khz) +
+                                    " kHz: the SPC holds multiples of 20 kHz up to 20971500 kHz");
+    if (cl.opps[i].uv % 1000)
+      f.fail(scc, prop.c_str(), "OPP " + std::to_string(cl.opps[i].khz) + " kHz: " +
+                                    std::to_string(cl.opps[i].uv) + " uV is not a whole mV");
     if (i && cl.opps[i].khz <= cl.opps[i - 1].khz)
       f.fail(scc, prop.c_str(), "OPPs must be in strictly increasing frequency order (" +
                                     std::to_string(cl.opps[i].khz) + " kHz after " +
@@ -219,9 +225,9 @@ void read_rail(const Fdt& f, Defaults& d, const PlatformConfig& pc, ClusterConfi
   const int reg = ph ? f.node_by_phandle(*ph) : -1;
   if (ph && reg < 0) f.fail(cpu, "cpu-supply", "phandle points to no node");
   if (reg < 0) {
-    d.announce(cpu, "cpu-supply", "a 900000-1050000 uV rail ramping at 10000 uV/us");
+    d.announce(cpu, "cpu-supply", "a 800000-1050000 uV rail ramping at 10000 uV/us");
     cl.rail_name = "vcore-" + cl.type.substr(7);
-    cl.rail_min_uv = 900000;
+    cl.rail_min_uv = 800000;
     cl.rail_max_uv = 1050000;
     cl.rail_ramp_uv_per_us = 10000;
     cl.rail_settle_us = 5;

@@ -44,8 +44,6 @@ int usage_error(const char* fmt, const char* arg) {
 }  // namespace
 
 int sc_main(int argc, char** argv) {
-  // stdout/stderr are the user's: no SystemC banner.
-  setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
   RunOptions o;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
@@ -86,4 +84,11 @@ int sc_main(int argc, char** argv) {
   }
   if (o.dtb.empty()) return usage_error("%s is required", "--dtb FILE");
   return blsim_run(o);
+}
+
+// Our own main() (it takes precedence over libsystemc's): the SystemC banner
+// is printed before sc_main runs, and stdout/stderr are the user's.
+int main(int argc, char** argv) {
+  setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
+  return sc_core::sc_elab_and_sim(argc, argv);
 }

@@ -89,7 +89,7 @@ int blsim_run(const RunOptions& o) {
     fprintf(stderr, "blsim: error: %s\n", e.what());
     return kExitInput;
   } catch (const sc_report& e) {
-    fprintf(stderr, "blsim: error: %s\n", e.what());
+    fprintf(stderr, "blsim: error: %s\n", e.get_msg());
     return kExitInput;
   }
 
@@ -115,7 +115,9 @@ int blsim_run(const RunOptions& o) {
     sc_start(sc_time(static_cast<double>(o.duration_ns), SC_NS));
     if (glue_failure()) std::rethrow_exception(glue_failure());
   } catch (const std::exception& e) {
-    fprintf(stderr, "blsim: error: at %.9f s: %s\n", sc_time_stamp().to_seconds(), e.what());
+    const sc_report* r = dynamic_cast<const sc_report*>(&e);
+    fprintf(stderr, "blsim: error: at %.9f s: %s\n", sc_time_stamp().to_seconds(),
+            r ? r->get_msg() : e.what());
     if (!o.console && !glue_console().empty()) {
       fprintf(stderr, "blsim: the kernel log up to the failure:\n%s", glue_console().c_str());
     }

@@ -18,11 +18,11 @@ void FreqResidency::change(uint64_t new_hz) {
   hz_ = new_hz;
 }
 
-std::map<uint64_t, uint64_t> FreqResidency::ns_by_khz() const {
+std::map<uint64_t, uint64_t> FreqResidency::ps_by_khz() const {
   std::map<uint64_t, uint64_t> out;
   auto ps = ps_;
   ps[hz_] += sc_time_stamp().value() - since_ps_;
-  for (auto& [hz, t] : ps) out[hz / 1000] += t / 1000;
+  for (auto& [hz, t] : ps) out[hz / 1000] += t;
   return out;
 }
 
@@ -38,7 +38,21 @@ StatsCollector::~StatsCollector() = default;
 
 namespace {
 
-uint64_t ns_of(const sc_time& t) { return t.value() / 1000; }
+// Picosecond residencies to nanoseconds that still add up to the run: each
+// part is truncated, and the parts' lost remainders go to the largest part.
+std::vector<uint64_t> split_ns(const std::vector<uint64_t>& ps) {
+  std::vector<uint64_t> ns;
+  uint64_t total_ps = 0, sum_ns = 0;
+  size_t largest = 0;
+  for (size_t i = 0; i < ps.size(); ++i) {
+    ns.push_back(ps[i] / 1000);
+    total_ps += ps[i];
+    sum_ns += ns.back();
+    if (ps[i] > ps[largest]) largest = i;
+  }
+  if (!ns.empty()) ns[largest] += total_ps / 1000 - sum_ns;
+  return ns;
+}
 
 void write_config(JsonWriter& j, const RunInfo& r) {
   auto str_or_null = [&](const char* k, const std::string& v) {
@@ -78,11 +92,13 @@ void write_cores(JsonWriter& j, Platform& p) {
     j.field("mpidr", c.params().mpidr);
     j.field("cluster", (c.params().mpidr >> 8) & 0xff);
     j.field("type", c.params().type);
+    std::vector<uint64_t> ps;
+    for (unsigned s = 0; s < static_cast<unsigned>(Core::State::Count); ++s)
+      ps.push_back(c.residency(static_cast<Core::State>(s)).value());
+    const std::vector<uint64_t> ns = split_ns(ps);
     j.key("state_residency_ns").begin_object();
-    for (unsigned s = 0; s < static_cast<unsigned>(Core::State::Count); ++s) {
-      auto st = static_cast<Core::State>(s);
-      j.field(Core::state_name(st), ns_of(c.residency(st)));
-    }
+    for (unsigned s = 0; s < ns.size(); ++s)
+      j.field(Core::state_name(static_cast<Core::State>(s)), ns[s]);
     j.end_object();
     j.field("final_state", Core::state_name(c.state()));
     j.key("energy_j").null();  // the energy model is not in yet
@@ -99,8 +115,13 @@ void write_clusters(JsonWriter& j, Platform& p,
     j.begin_object();
     j.field("id", m.cluster->params().id);
     j.field("type", m.cluster->params().type);
+    const auto by_khz = freq[i]->ps_by_khz();
+    std::vector<uint64_t> ps;
+    for (auto& kv : by_khz) ps.push_back(kv.second);
+    const std::vector<uint64_t> ns = split_ns(ps);
     j.key("opp_residency_ns").begin_object();
-    for (auto& [khz, t] : freq[i]->ns_by_khz()) j.field(std::to_string(khz), t);
+    size_t k = 0;
+    for (auto& kv : by_khz) j.field(std::to_string(kv.first), ns[k++]);
     j.end_object();
     j.field("power_ups", m.power->power_ups());
     j.field("power_downs", m.power->power_downs());

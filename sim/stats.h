@@ -21,7 +21,7 @@ class FreqResidency {
  public:
   explicit FreqResidency(uint64_t initial_hz);
   void change(uint64_t new_hz);
-  std::map<uint64_t, uint64_t> ns_by_khz() const;  // up to now; 0 Hz = stopped
+  std::map<uint64_t, uint64_t> ps_by_khz() const;  // up to now; 0 kHz = stopped
 
  private:
   uint64_t hz_;

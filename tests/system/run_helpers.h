@@ -1,0 +1,98 @@
+// run_helpers.h - running the blsim binary from tests and reading its output.
+#pragma once
+
+#include <sys/wait.h>
+#include <yajl/yajl_tree.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace blsim_test {
+
+struct RunResult {
+  int exit_code = -1;
+  std::string out, err;
+};
+
+inline std::string slurp(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+inline bool exists(const std::string& path) { return std::ifstream(path).good(); }
+
+// A fresh, empty scratch folder under the build tree for one test.
+inline std::string scratch(const std::string& name) {
+  const std::string d = std::string(BLSIM_BUILD_DIR) + "/test-scratch/" + name;
+  std::system(("rm -rf '" + d + "' && mkdir -p '" + d + "'").c_str());
+  return d;
+}
+
+inline RunResult run_cmd(const std::string& cmd, const std::string& dir) {
+  RunResult r;
+  const std::string o = dir + "/.stdout", e = dir + "/.stderr";
+  const int st = std::system((cmd + " >'" + o + "' 2>'" + e + "'").c_str());
+  r.exit_code = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  r.out = slurp(o);
+  r.err = slurp(e);
+  return r;
+}
+
+inline std::string blsim_bin() { return std::string(BLSIM_BUILD_DIR) + "/blsim"; }
+inline std::string tc2_dtb() { return std::string(BLSIM_BUILD_DIR) + "/configs/tc2.dtb"; }
+
+inline RunResult run_blsim(const std::string& args, const std::string& dir) {
+  return run_cmd(blsim_bin() + " " + args, dir);
+}
+
+// Compile DTS text with dtc; returns the DTB path ("" on dtc failure).
+inline std::string compile_dts(const std::string& dts, const std::string& dir,
+                               const std::string& name) {
+  const std::string src = dir + "/" + name + ".dts", dtb = dir + "/" + name + ".dtb";
+  std::ofstream(src) << dts;
+  RunResult r = run_cmd("dtc -q -I dts -O dtb -o '" + dtb + "' '" + src + "'", dir);
+  return r.exit_code == 0 ? dtb : "";
+}
+
+inline std::string tc2_dts() { return slurp(std::string(BLSIM_SOURCE_DIR) + "/configs/tc2.dts"); }
+
+// Replace the first occurrence of `what` (which must exist) in `s`.
+inline std::string edit(std::string s, const std::string& what, const std::string& with) {
+  const size_t p = s.find(what);
+  if (p == std::string::npos) return "";
+  return s.replace(p, what.size(), with);
+}
+
+// A parsed JSON document (yajl_tree), freed on scope exit.
+class Json {
+ public:
+  explicit Json(const std::string& text) {
+    char err[256] = {0};
+    root_ = yajl_tree_parse(text.c_str(), err, sizeof err);
+    error_ = err;
+  }
+  ~Json() { yajl_tree_free(root_); }
+  Json(const Json&) = delete;
+  Json& operator=(const Json&) = delete;
+  bool ok() const { return root_ != nullptr; }
+  const std::string& error() const { return error_; }
+  yajl_val root() const { return root_; }
+  // Path lookup: {"cores", nullptr}.
+  static yajl_val get(yajl_val v, const char* key) {
+    const char* path[] = {key, nullptr};
+    return yajl_tree_get(v, path, yajl_t_any);
+  }
+
+ private:
+  yajl_val root_ = nullptr;
+  std::string error_;
+};
+
+inline long long num(yajl_val v) { return v && YAJL_IS_INTEGER(v) ? YAJL_GET_INTEGER(v) : -1; }
+
+}  // namespace blsim_test
