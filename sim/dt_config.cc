@@ -374,6 +374,28 @@ void read_memory(const Fdt& f, Defaults& d, PlatformConfig& pc) {
   pc.bus_latency_ns = d.u32(f.root(), "blsim,bus-latency-ns", 5, "ns");
 }
 
+// The simulator's event mailbox: from its DT node, or a default place that
+// the simulator then adds to the DT it hands the kernel (as a boot loader
+// adds /chosen).
+void read_event_mailbox(const Fdt& f, PlatformConfig& pc) {
+  auto n = f.compatible_nodes("blsim,event-mailbox");
+  if (n.empty()) {
+    pc.events.base = 0x7ffe0000;
+    pc.events.irq = 32 + 100;
+    pc.events.in_dt = false;
+    model_warning("dt", "%s: no blsim,event-mailbox node, adding one at 0x7ffe0000, SPI 100 "
+                  "(docs/dt-properties.md)", f.file().c_str());
+    return;
+  }
+  auto regs = f.reg(n.front());
+  auto irq = f.u32_array(n.front(), "interrupts");
+  if (irq.size() < 3 || irq[0] != 0) f.fail(n.front(), "interrupts", "needs one SPI");
+  pc.events.base = regs[0].addr;
+  pc.events.size = regs[0].size;
+  pc.events.irq = 32 + irq[1];
+  pc.events.in_dt = true;
+}
+
 }  // namespace
 
 PlatformConfig read_platform_config(const Fdt& f) {
@@ -387,5 +409,6 @@ PlatformConfig read_platform_config(const Fdt& f) {
   read_scc(f, d, pc);
   read_timer(f, d, pc);
   read_memory(f, d, pc);
+  read_event_mailbox(f, pc);
   return pc;
 }

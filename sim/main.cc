@@ -27,12 +27,13 @@ const char kUsage[] =
     "  --host-stats       record host time and real-time factor in stats.json (they\n"
     "                     vary between runs; without this flag stats.json is\n"
     "                     byte-identical for identical inputs)\n"
+    "%s"
     "  --quiet            no summary line on stderr\n"
     "  --help             this text\n"
     "\n"
     "exit status: 0 success, 1 bad command line, 2 bad input file (device tree),\n"
     "3 simulation stopped by a hardware-model error or a kernel panic,\n"
-    "4 output could not be written.\n";
+    "4 output could not be written, 5 a scripted event was refused by the kernel.\n";
 
 int usage_error(const char* fmt, const char* arg) {
   fprintf(stderr, "blsim: ");
@@ -53,7 +54,7 @@ int sc_main(int argc, char** argv) {
       return argv[++i];
     };
     if (a == "--help" || a == "-h") {
-      fputs(kUsage, stdout);
+      printf(kUsage, event_help());
       return kExitOk;
     } else if (a == "--dtb") {
       const char* v = value("--dtb");
@@ -72,6 +73,13 @@ int sc_main(int argc, char** argv) {
       const char* v = value("--seed");
       char* end = nullptr;
       if (!v || (o.seed = strtoull(v, &end, 0), *end)) return usage_error("--seed needs a number, got '%s'", v ? v : "");
+    } else if (a == "--event") {
+      const char* v = value("--event");
+      ScriptedEvent e;
+      std::string why;
+      if (!v) return usage_error("%s needs TIME:ACTION[:ARG]", "--event");
+      if (!parse_event(v, &e, &why)) return usage_error("--event: %s", why.c_str());
+      o.events.push_back(e);
     } else if (a == "--console") {
       o.console = true;
     } else if (a == "--host-stats") {

@@ -8,7 +8,8 @@ namespace {
 sc_time ns(uint64_t v) { return sc_time(static_cast<double>(v), SC_NS); }
 }  // namespace
 
-Platform::Platform(const PlatformConfig& pc) : pc_(pc) {
+Platform::Platform(const PlatformConfig& pc, std::vector<ScriptedEvent> events) : pc_(pc) {
+  events_ = std::make_unique<EventDevice>("events", std::move(events), ns(pc_.bus_latency_ns));
   if (pc_.clusters.size() != 2)
     throw DtError(pc_.dtb + ": the TC2 SPC controls exactly two clusters, the DT has " +
                   std::to_string(pc_.clusters.size()));
@@ -131,6 +132,8 @@ void Platform::wire() {
   bus_->map(pc_.gic.cpu_base, pc_.gic.cpu_size, gic_->cpu_socket, "gic-cpu");
   bus_->map(pc_.cci.base, pc_.cci.size, cci_->regs, "cci");
   bus_->map(pc_.scc.base, pc_.scc.size, scc_->socket, "scc");
+  bus_->map(pc_.events.base, pc_.events.size, events_->socket, "blsim-events");
+  events_->irq.bind(gic_->spi_sink(pc_.events.irq));
   cci_->master.bind(bus_->upstream);
 
   for (size_t i = 0; i < pc_.clusters.size(); ++i)

@@ -26,6 +26,7 @@
 #include "models/power/regulator.h"
 #include "models/power/tc2_scc.h"
 #include "models/timer/generic_timer.h"
+#include "sim/event_device.h"
 #include "sim/platform_config.h"
 
 struct ClusterModels {
@@ -40,7 +41,7 @@ class Platform {
  public:
   // Elaborates the models; throws DtError for configurations the models
   // cannot represent.
-  explicit Platform(const PlatformConfig& pc);
+  Platform(const PlatformConfig& pc, std::vector<ScriptedEvent> events = {});
   ~Platform();
 
   const PlatformConfig& config() const { return pc_; }
@@ -54,6 +55,7 @@ class Platform {
   Tc2Scc& scc() { return *scc_; }
   Memory& memory() { return *memory_; }
   Bus& bus() { return *bus_; }
+  EventDevice& events() { return *events_; }
 
  private:
   void build_clusters();
@@ -70,4 +72,5 @@ class Platform {
   std::unique_ptr<Bus> bus_;
   std::unique_ptr<Memory> memory_;
   std::unique_ptr<Tc2Scc> scc_;
+  std::unique_ptr<EventDevice> events_;
 };

@@ -90,6 +90,12 @@ struct MemoryConfig {
   double bandwidth_bytes_per_ns = 0;
 };
 
+struct EventMailboxConfig {
+  uint64_t base = 0, size = 0x1000;
+  unsigned irq = 0;             // GIC INTID
+  bool in_dt = false;           // false: the simulator adds the node itself
+};
+
 struct PlatformConfig {
   std::string dtb;
   std::vector<CpuConfig> cpus;           // DT order: the platform core index
@@ -101,6 +107,7 @@ struct PlatformConfig {
   TimerConfig timer;
   MemoryConfig memory;
   uint64_t bus_latency_ns = 0;
+  EventMailboxConfig events;
 
   const ClusterConfig* cluster(unsigned id) const {
     for (auto& c : clusters) if (c.id == id) return &c;

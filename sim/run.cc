@@ -18,6 +18,8 @@
 #include "sim/stats.h"
 
 extern "C" {
+#include <libfdt.h>
+
 #include "linux/init.h"
 }
 
@@ -46,6 +48,25 @@ bool parse_duration(const std::string& s, uint64_t* ns) {
 }
 
 namespace {
+
+// Hand the kernel a DT that describes the event mailbox, adding the node
+// when the user's DT has none (as a boot loader adds /chosen).
+void add_event_mailbox_node(Fdt& fdt, const EventMailboxConfig& ev) {
+  if (ev.in_dt) return;
+  void* blob = fdt.bytes().data();
+  const int node = fdt_add_subnode(blob, 0, "event-mailbox@7ffe0000");
+  const int ac = fdt_address_cells(blob, 0), sc = fdt_size_cells(blob, 0);
+  std::vector<fdt32_t> reg;
+  if (ac == 2) reg.push_back(cpu_to_fdt32(static_cast<uint32_t>(ev.base >> 32)));
+  reg.push_back(cpu_to_fdt32(static_cast<uint32_t>(ev.base)));
+  if (sc == 2) reg.push_back(cpu_to_fdt32(0));
+  reg.push_back(cpu_to_fdt32(static_cast<uint32_t>(ev.size)));
+  const fdt32_t irq[3] = {cpu_to_fdt32(0), cpu_to_fdt32(ev.irq - 32), cpu_to_fdt32(4)};
+  if (node < 0 || fdt_setprop_string(blob, node, "compatible", "blsim,event-mailbox") ||
+      fdt_setprop(blob, node, "reg", reg.data(), static_cast<int>(reg.size() * 4)) ||
+      fdt_setprop(blob, node, "interrupts", irq, sizeof irq))
+    throw DtError(fdt.file() + ": cannot add the event mailbox node to the DT");
+}
 
 // Output is written whole or not at all: to a temporary name, then renamed.
 bool write_file(const std::string& dir, const std::string& name, const std::string& data) {
@@ -78,13 +99,15 @@ int blsim_run(const RunOptions& o) {
   // and must not also abort the process on the way.
   sc_report_handler::set_actions("blsim/hw", SC_ERROR, SC_THROW);
   sc_report_handler::set_actions(SC_ID_INSTANCE_EXISTS_, SC_DO_NOTHING);
+  sc_report_handler::set_actions("/OSCI/SystemC", SC_INFO, SC_DO_NOTHING);  // "stopped by user"
   std::unique_ptr<Platform> platform;
   std::unique_ptr<StatsCollector> stats;
   Fdt fdt;
   try {
     fdt = Fdt::load(o.dtb);
     PlatformConfig pc = read_platform_config(fdt);
-    platform = std::make_unique<Platform>(pc);
+    add_event_mailbox_node(fdt, pc.events);
+    platform = std::make_unique<Platform>(pc, o.events);
   } catch (const DtError& e) {
     fprintf(stderr, "blsim: error: %s\n", e.what());
     return kExitInput;
@@ -124,6 +147,17 @@ int blsim_run(const RunOptions& o) {
     return kExitSim;
   }
   const double host = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  if (const EventDevice::Outcome* bad = platform->events().refused()) {
+    fprintf(stderr, "blsim: error: event '%s' refused by the kernel at %.6f s: %s (%d)\n",
+            bad->event.text.c_str(), bad->done_ns / 1e9, strerror(-bad->result), bad->result);
+    // The kernel's own explanation is its last error line.
+    const std::string& log = glue_console();
+    const size_t end = log.find_last_not_of('\n');
+    const size_t start = end == std::string::npos ? 0 : log.rfind('\n', end);
+    if (end != std::string::npos)
+      fprintf(stderr, "blsim: kernel: %s\n", log.substr(start == std::string::npos ? 0 : start + 1, end - start).c_str());
+    return kExitEvent;
+  }
 
   RunInfo info;
   info.dtb = o.dtb;

@@ -3,6 +3,9 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
+
+#include "sim/events.h"
 
 struct RunOptions {
   std::string dtb;
@@ -12,10 +15,13 @@ struct RunOptions {
   bool console = false;       // echo the kernel log to stderr
   bool quiet = false;
   bool host_stats = false;    // measured host time in stats.json
+  std::vector<ScriptedEvent> events;
 };
 
 // Exit codes, documented in --help.
-enum ExitCode { kExitOk = 0, kExitUsage = 1, kExitInput = 2, kExitSim = 3, kExitOutput = 4 };
+enum ExitCode {
+  kExitOk = 0, kExitUsage = 1, kExitInput = 2, kExitSim = 3, kExitOutput = 4, kExitEvent = 5
+};
 
 // Parses "100ms", "2.5s", "20us", "500ns"; returns false on anything else.
 bool parse_duration(const std::string& s, uint64_t* ns);

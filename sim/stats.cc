@@ -171,6 +171,19 @@ std::string StatsCollector::to_json(const RunInfo& r) const {
   j.key("tasks").begin_array().end_array();
   j.key("energy_j").null();
   write_boot(j);
+  j.key("events").begin_array();
+  for (const EventDevice::Outcome& o : p_.events().outcomes()) {
+    j.begin_object();
+    j.field("event", o.event.text);
+    j.field("at_ns", o.event.at_ns);
+    j.field("posted_ns", o.posted_ns);
+    j.key("done_ns");
+    if (o.done) j.value(o.done_ns); else j.null();
+    j.key("result");
+    if (o.done) j.value(static_cast<int64_t>(o.result)); else j.null();
+    j.end_object();
+  }
+  j.end_array();
   j.key("warnings").begin_array();
   for (auto& w : model_warnings()) j.value(w);
   j.end_array();

@@ -12,6 +12,7 @@
 void smp_prepare_boot_cpu(void);
 void smp_set_ops(const struct smp_operations *ops);
 int tc2_pm_init(const void *fdt);
+int blsim_event_init(const void *fdt);
 
 /* Models start_kernel(). */
 void start_kernel(void)
@@ -40,5 +41,8 @@ void start_kernel(void)
 		smp_set_ops(&mcpm_smp_ops);   /* mcpm_smp_set_ops */
 	smp_init();
 	hw_mark("smp-done");
+	ret = blsim_event_init(fdt);          /* device_initcall */
+	if (ret)
+		pr_warn("blsim-event: no event mailbox (%d): scripted events are ignored\n", ret);
 	cpu_startup_entry();
 }

@@ -7,6 +7,10 @@
 #include "linux/kernel.h"
 #include "linux/smp.h"
 #include "linux/tick.h"
+#include "linux/workqueue.h"
+
+bool cpu_should_die(void);
+void arch_cpu_idle_dead(void);
 
 /* Models arch_cpu_idle() / cpu_v7_do_idle(): dsb; wfi. */
 static void arch_cpu_idle(void)
@@ -16,9 +20,15 @@ static void arch_cpu_idle(void)
 }
 
 /* Models do_idle(): IRQs off while choosing, WFI, IRQs on (taking the IRQ
- * that woke us). */
+ * that woke us); an offlined CPU leaves through arch_cpu_idle_dead(). */
 static void do_idle(void)
 {
+	if (cpu_should_die())
+		arch_cpu_idle_dead();
+	if (work_pending_here()) {
+		run_pending_work();   /* the kworker runs instead of idle */
+		return;
+	}
 	arch_local_irq_disable();
 	tick_nohz_idle_enter();
 	arch_cpu_idle();

@@ -77,6 +77,11 @@ unsigned int num_online_cpus(void)
 	return (unsigned int)__builtin_popcount(cpu_online_bits);
 }
 
+const struct smp_operations *smp_get_ops(void)
+{
+	return smp_ops;
+}
+
 /* Models smp_set_ops(). */
 void smp_set_ops(const struct smp_operations *ops)
 {

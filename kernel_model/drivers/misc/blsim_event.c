@@ -1,0 +1,78 @@
+/*
+ * blsim_event.c - driver of the blsim event mailbox, the simulator's device
+ * that delivers scripted events (--event) to the kernel, as a user writing
+ * to sysfs would: the interrupt queues work, the work carries the command
+ * out in process context and writes the result back.
+ */
+#include <libfdt.h>
+
+#include "linux/init.h"
+#include "linux/interrupt.h"
+#include "linux/workqueue.h"
+
+#define EV_CMD 0x00
+#define EV_ARG0 0x04
+#define EV_SEQ 0x0c
+#define EV_ACK 0x10
+
+enum { EV_NONE, EV_CPU_DOWN, EV_CPU_UP };
+
+static phys_addr_t ev_base;
+static unsigned int ev_irq;
+static struct work_struct ev_work;
+
+/* The command presented by the mailbox, in process context. */
+static void blsim_event_work(struct work_struct *w)
+{
+	u32 cmd = readl(ev_base + EV_CMD), arg = readl(ev_base + EV_ARG0);
+	int ret;
+
+	switch (cmd) {
+	case EV_CPU_DOWN:
+		ret = cpu_down(arg);
+		break;
+	case EV_CPU_UP:
+		ret = cpu_up(arg);
+		break;
+	default:
+		pr_err("blsim-event: unknown command %u\n", cmd);
+		ret = -EINVAL;
+		break;
+	}
+	writel((u32)ret, ev_base + EV_ACK);
+	enable_irq(ev_irq);
+}
+
+/* Like a threaded IRQ with IRQF_ONESHOT: mask until the work is done. */
+static irqreturn_t blsim_event_irq(int irq, void *dev)
+{
+	disable_irq(ev_irq);
+	schedule_work(&ev_work);
+	return IRQ_HANDLED;
+}
+
+/* Probe the "blsim,event-mailbox" node. */
+int blsim_event_init(const void *fdt)
+{
+	int node = fdt_node_offset_by_compatible(fdt, -1, "blsim,event-mailbox");
+	int parent, ac, len, ret;
+	const fdt32_t *reg, *irqs;
+
+	if (node < 0)
+		return -ENODEV;
+	parent = fdt_parent_offset(fdt, node);
+	ac = fdt_address_cells(fdt, parent);
+	reg = fdt_getprop(fdt, node, "reg", &len);
+	irqs = fdt_getprop(fdt, node, "interrupts", &len);
+	if (!reg || !irqs || len < 12)
+		return -EINVAL;
+	ev_base = ac == 2 ? ((u64)fdt32_to_cpu(reg[0]) << 32) | fdt32_to_cpu(reg[1])
+			  : fdt32_to_cpu(reg[0]);
+	ev_irq = 32 + fdt32_to_cpu(irqs[1]);
+	ev_work.func = blsim_event_work;
+	ret = request_irq(ev_irq, blsim_event_irq, "blsim-event", NULL);
+	if (ret)
+		return ret;
+	pr_info("blsim-event: mailbox at 0x%llx, irq %u\n", (unsigned long long)ev_base, ev_irq);
+	return 0;
+}

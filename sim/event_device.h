@@ -1,0 +1,58 @@
+// event_device.h - the blsim event mailbox: scripted events into the kernel.
+//
+// A small simulator-only device (like gem5's m5ops), "blsim,event-mailbox"
+// in the DT. At each scripted event's time it presents the command in its
+// registers and raises its interrupt; the kernel driver reads it, carries it
+// out and writes the result to ACK, which lowers the interrupt and moves to
+// the next event. A non-zero result (a refused hotplug, say) stops the run.
+//
+// Registers (32-bit):
+//   0x00 CMD   (RO) command of the event presented, 0 = none
+//   0x04 ARG0  (RO)
+//   0x08 ARG1  (RO)
+//   0x0C SEQ   (RO) number of the event presented (1, 2, ...)
+//   0x10 ACK   (WO) result of the event: 0 or a negative errno
+#pragma once
+
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/simple_target_socket.h>
+
+#include <string>
+#include <vector>
+
+#include "models/common/irq_wire.h"
+#include "sim/events.h"
+
+class EventDevice : public sc_core::sc_module {
+ public:
+  enum : uint32_t { CMD = 0x00, ARG0 = 0x04, ARG1 = 0x08, SEQ = 0x0c, ACK = 0x10 };
+
+  struct Outcome {
+    ScriptedEvent event;
+    uint64_t posted_ns = 0, done_ns = 0;
+    int32_t result = 0;
+    bool done = false;
+  };
+
+  tlm_utils::simple_target_socket<EventDevice> socket;
+  IrqWire irq;
+
+  SC_HAS_PROCESS(EventDevice);
+  EventDevice(sc_core::sc_module_name name, std::vector<ScriptedEvent> events,
+              sc_core::sc_time access_latency);
+
+  const std::vector<Outcome>& outcomes() const { return outcomes_; }
+  // The first refused event, or nullptr.
+  const Outcome* refused() const;
+
+ private:
+  void sequencer();
+  void b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
+
+  std::vector<Outcome> outcomes_;  // sorted by time
+  size_t current_ = 0;
+  bool presented_ = false;
+  sc_core::sc_event acked_;
+  sc_core::sc_time latency_;
+};

@@ -1,0 +1,30 @@
+// events.h - scripted events: "--event TIME:ACTION[:ARG...]".
+//
+// One syntax for every event a run can script, so that a regression
+// benchmark needs no governor to hotplug or (later) switch a CPU:
+//
+//   --event 50ms:cpu_down:2     take logical CPU 2 offline (kernel cpu_down)
+//   --event 80ms:cpu_up:2       bring it back (kernel cpu_up)
+//
+// Events reach the simulated kernel as a device interrupt from the
+// blsim event mailbox (sim/event_device.h); the kernel carries them out in
+// process context and reports the result, as a sysfs write would.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+struct ScriptedEvent {
+  uint64_t at_ns = 0;
+  uint32_t command = 0;          // EventCommand
+  std::vector<uint32_t> args;
+  std::string text;              // as the user wrote it, for messages
+};
+
+enum EventCommand : uint32_t { kEventNone = 0, kEventCpuDown = 1, kEventCpuUp = 2 };
+
+// Parses one --event value; on error returns false and sets *why.
+bool parse_event(const std::string& s, ScriptedEvent* e, std::string* why);
+// The actions --help lists.
+const char* event_help();
