@@ -7,6 +7,9 @@
 #include "linux/init.h"
 #include "linux/smp.h"
 
+/* head.S's secondary_startup, in arch/arm/kernel/smp.c. */
+extern void secondary_startup(void);
+
 /* Models cpu_to_pcpu: logical CPU -> (cpu, cluster) through the map. */
 static void cpu_to_pcpu(unsigned int cpu, unsigned int *pcpu, unsigned int *pcluster)
 {
@@ -67,13 +70,6 @@ static bool mcpm_cpu_can_disable(unsigned int cpu)
 	return true;
 }
 
-/* Models mcpm_cpu_disable (the hook for e.g. Secure OS migration). */
-static int mcpm_cpu_disable(unsigned int cpu)
-{
-	(void)cpu;
-	return 0;
-}
-
 /* Models mcpm_cpu_die: on the dying CPU itself. */
 static void mcpm_cpu_die(unsigned int cpu)
 {
@@ -93,5 +89,4 @@ const struct smp_operations mcpm_smp_ops = {
 	.cpu_die = mcpm_cpu_die,
 	.cpu_kill = mcpm_cpu_kill,
 	.cpu_can_disable = mcpm_cpu_can_disable,
-	.cpu_disable = mcpm_cpu_disable,
 };
