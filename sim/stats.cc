@@ -128,6 +128,8 @@ void write_clusters(JsonWriter& j, Platform& p,
     j.field("power_state", PowerDomain::name_of(m.power->state()));
     const unsigned port = static_cast<unsigned>(p.config().clusters[i].cci_slave_if);
     j.field("cci_snoops_enabled", p.cci().snoops_enabled(port));
+    j.field("cci_port_enables", p.cci().port_stats(port).snoop_enables);
+    j.field("cci_port_disables", p.cci().port_stats(port).snoop_disables);
     j.key("energy_j").null();
     j.end_object();
   }
