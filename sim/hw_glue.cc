@@ -175,6 +175,18 @@ void mem_access(CoreState& c, const volatile void* p, unsigned len, bool write) 
   settle(c);
 }
 
+// The value is read / written when the access completes (hw.h).
+template <typename T>
+T load(const volatile T* p) {
+  mem_access(cur(), p, sizeof(T), false);
+  return *p;
+}
+template <typename T>
+void store(volatile T* p, T v) {
+  mem_access(cur(), p, sizeof(T), true);
+  *p = v;
+}
+
 uint32_t mmio(CoreState& c, phys_addr_t addr, uint32_t val, bool write) {
   uint32_t data = val;
   guarded([&] {
@@ -258,26 +270,10 @@ void writel(uint32_t val, phys_addr_t addr) {
   writel_relaxed(val, addr);
 }
 
-uint8_t hw_load8(const volatile uint8_t* p) {
-  CoreState& c = cur();
-  mem_access(c, p, 1, false);
-  return *p;
-}
-void hw_store8(volatile uint8_t* p, uint8_t v) {
-  CoreState& c = cur();
-  mem_access(c, p, 1, true);
-  *p = v;
-}
-uint32_t hw_load32(const volatile uint32_t* p) {
-  CoreState& c = cur();
-  mem_access(c, p, 4, false);
-  return *p;
-}
-void hw_store32(volatile uint32_t* p, uint32_t v) {
-  CoreState& c = cur();
-  mem_access(c, p, 4, true);
-  *p = v;
-}
+uint8_t hw_load8(const volatile uint8_t* p) { return load(p); }
+void hw_store8(volatile uint8_t* p, uint8_t v) { store(p, v); }
+uint32_t hw_load32(const volatile uint32_t* p) { return load(p); }
+void hw_store32(volatile uint32_t* p, uint32_t v) { store(p, v); }
 uint32_t hw_cmpxchg32(volatile uint32_t* p, uint32_t old, uint32_t newv) {
   CoreState& c = cur();
   // ldrex + strex: two accesses; the pair is atomic because no other core
