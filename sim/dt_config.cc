@@ -294,8 +294,8 @@ void read_gic(const Fdt& f, Defaults& d, PlatformConfig& pc) {
   pc.gic.cpu_base = regs[1].addr;
   pc.gic.cpu_size = positive(f, g, "reg", regs[1].size);
   pc.gic.num_spis = d.u32(g, "blsim,num-spis", 160, "");
-  if (pc.gic.num_spis % 32 || pc.gic.num_spis > 988)
-    f.fail(g, "blsim,num-spis", "must be a multiple of 32, at most 988");
+  if (pc.gic.num_spis % 32 || pc.gic.num_spis > 480)
+    f.fail(g, "blsim,num-spis", "must be a multiple of 32, at most 480 (GIC-400)");
   pc.gic.access_ns = d.u32(g, "blsim,access-latency-ns", 40, "ns");
 }
 

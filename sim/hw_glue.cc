@@ -160,8 +160,9 @@ uint64_t dram_addr(const volatile void* p) {
 void mem_access(CoreState& c, const volatile void* p, unsigned len, bool write) {
   Core* core = c.hw.core;
   if (core->l1d().enabled()) {
+    // A hit. The few lines the kernel model's shared variables dirty are
+    // not counted: work (hw_run) dirties the cache, not bookkeeping.
     cycles(c, core->params().l1d.hit_cycles);
-    if (write) core->l1d().dirty(0);
   } else {
     uint8_t buf[8] = {0};
     guarded([&] {
@@ -510,9 +511,9 @@ void hw_context_restore(void) {
   settle(c);
 }
 void hw_udelay(uint32_t us) {
+  // udelay spins on the generic timer: wall time, whatever the core clock.
   CoreState& c = cur();
-  const uint64_t hz = c.hw.core->clock().freq_hz();
-  cycles(c, hz / 1000000 * us);
+  guarded([&] { return c.hw.core->run_for(sc_time(us, SC_US)); });
   settle(c);
 }
 

@@ -45,8 +45,9 @@ void arch_cpu_idle_dead(void)
 	sev();
 	hw_mark("dead");
 	ops->cpu_die(cpu);
-	/* A power-up raced the power-down and won: MCPM returns here. Linux
-	 * then restarts the CPU through secondary_startup; so do we. */
+	/* A power-up raced the power-down and won: MCPM returns here. Upstream
+	 * restarts the CPU through secondary_startup; the model cannot race
+	 * that way (events are serialised), so it is a bug if it happens. */
 	hw_panic("CPU%u: cpu_die returned", cpu);
 }
 

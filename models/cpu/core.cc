@@ -155,6 +155,15 @@ Core::Wake Core::run_instructions(uint64_t n, WorkKind k, bool irq_cuts, uint64_
   return w;
 }
 
+Core::Wake Core::run_for(const sc_time& t) {
+  const sc_time end = sc_time_stamp() + t;
+  while (sc_time_stamp() < end) {
+    if (lost_) return Wake::PowerLost;
+    wait(end - sc_time_stamp(), wake_);
+  }
+  return lost_ ? Wake::PowerLost : Wake::Done;
+}
+
 Core::Wake Core::wait_for_interrupt() {
   if (lost_) return Wake::PowerLost;
   // WFI completes on a pending interrupt even when the core masks it.

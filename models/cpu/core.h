@@ -83,6 +83,9 @@ class Core : public sc_core::sc_module {
   // interrupt ends it early at the cycle it arrives. *done gets the cycles run.
   Wake run_cycles(uint64_t n, bool irq_cuts, uint64_t* done);
   Wake run_instructions(uint64_t n, WorkKind k, bool irq_cuts, uint64_t* done);
+  // Busy for a span of wall time whatever the clock does (a udelay on the
+  // generic timer); ends early only on a reset.
+  Wake run_for(const sc_core::sc_time& t);
   Wake wait_for_interrupt();
   Wake wait_for_event();
   void signal_event() { event_reg_ = true; event_.notify(); }

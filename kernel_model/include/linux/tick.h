@@ -29,7 +29,8 @@ void clockevents_shutdown(void);
 /* Called by the clock event interrupt. */
 void tick_handle_event(void);
 void tick_init_cpu(void);
-/* NO_HZ idle: stop the periodic tick on idle entry, restart on exit. */
+/* NO_HZ idle: stop the periodic tick on idle entry. It is not restarted on
+ * exit: no task runs yet that would need it (the scheduler model will). */
 void tick_nohz_idle_enter(void);
 void tick_nohz_idle_exit(void);
 

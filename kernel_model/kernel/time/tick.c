@@ -4,9 +4,9 @@
  *
  * Simplification: one sorted list of timers per CPU in place of hrtimer's
  * red-black tree and the timer wheel; same behaviour for the handful of
- * timers the model arms. The tick is HZ periodic while a CPU is busy and is
- * stopped on idle entry when nothing needs it (NO_HZ_IDLE), so an idle CPU
- * wakes only for its next real timer.
+ * timers the model arms. The tick starts HZ periodic when a CPU comes up and
+ * is stopped on its first idle entry (NO_HZ_IDLE); with no task to run yet,
+ * nothing restarts it, so an idle CPU wakes only for a real timer or an IRQ.
  */
 #include "linux/interrupt.h"
 #include "linux/smp.h"
