@@ -34,6 +34,9 @@ void tick_init_cpu(void);
 void tick_nohz_idle_enter(void);
 void tick_nohz_idle_exit(void);
 
+/* Idle time of a logical CPU so far, and the wall time sampled (ns). */
+u64 get_cpu_idle_time_ns(unsigned int cpu, u64 *wall_ns);
+
 int arch_timer_of_init(const void *fdt);
 void arch_timer_starting_cpu(void);
 

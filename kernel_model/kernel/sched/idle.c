@@ -12,6 +12,38 @@
 bool cpu_should_die(void);
 void arch_cpu_idle_dead(void);
 
+/* Idle time accounting per logical CPU (get_cpu_idle_time_us's source:
+ * tick-sched's idle_sleeptime), for the cpufreq governors' load. */
+static u64 idle_ns[NR_CPUS], idle_since[NR_CPUS];
+static bool in_idle[NR_CPUS];
+
+static void idle_account_enter(void)
+{
+	unsigned int cpu = smp_processor_id();
+
+	in_idle[cpu] = true;
+	idle_since[cpu] = ktime_get_ns();
+}
+
+static void idle_account_exit(void)
+{
+	unsigned int cpu = smp_processor_id();
+
+	idle_ns[cpu] += ktime_get_ns() - idle_since[cpu];
+	in_idle[cpu] = false;
+}
+
+/* Models get_cpu_idle_time_us() in ns: total idle time of cpu, and the
+ * wall time it was sampled at. May be called for any CPU. */
+u64 get_cpu_idle_time_ns(unsigned int cpu, u64 *wall_ns)
+{
+	u64 now = ktime_get_ns();
+
+	if (wall_ns)
+		*wall_ns = now;
+	return idle_ns[cpu] + (in_idle[cpu] ? now - idle_since[cpu] : 0);
+}
+
 /* Models arch_cpu_idle() / cpu_v7_do_idle(): dsb; wfi. */
 static void arch_cpu_idle(void)
 {
@@ -31,7 +63,9 @@ static void do_idle(void)
 	}
 	arch_local_irq_disable();
 	tick_nohz_idle_enter();
+	idle_account_enter();
 	arch_cpu_idle();
+	idle_account_exit();
 	tick_nohz_idle_exit();
 	arch_local_irq_enable();
 }
