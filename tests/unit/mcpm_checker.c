@@ -110,6 +110,16 @@ static void check_hook(struct mcpm_checker *ck, const struct fake_hw_event *ev)
 			violation(ck, ev, "I4: last man (core %d) for cluster %u that is not set up",
 				  ev->core, cl);
 		ck->in_teardown[cl] = 1;
+		/* Another CPU may be COMING_UP (it will wait for the teardown),
+		 * but none may be UP: it would run in the dying cluster. */
+		{
+			unsigned int cpu;
+
+			for (cpu = 0; cpu < MAX_CPUS_PER_CLUSTER; cpu++)
+				if ((int)cpu != (int)ev->a && mcpm_sync.clusters[cl].cpus[cpu].cpu == CPU_UP)
+					violation(ck, ev, "I4: last man (core %d) tears down cluster %u while its cpu %u is up",
+						  ev->core, cl, cpu);
+		}
 		break;
 	case HW_TEST_MCPM_LAST_MAN_ABORT:
 		ck->aborts[cl]++;
@@ -122,9 +132,14 @@ static void check_hook(struct mcpm_checker *ck, const struct fake_hw_event *ev)
 		break;
 	case HW_TEST_MCPM_CPU_UP:
 	case HW_TEST_MCPM_CPU_ENTRY:
-		if (!ck->set_up[cl] || mcpm_sync.clusters[cl].cluster != CLUSTER_UP)
-			violation(ck, ev, "I5: inbound core %d enters cluster %u that is torn down (state %#x)",
-				  ev->core, cl, mcpm_sync.clusters[cl].cluster);
+		/*
+		 * The state byte may legitimately read CLUSTER_GOING_DOWN here:
+		 * a last man that stored it before our CPU_UP will see us and
+		 * back out. What must never be: a teardown done or entered.
+		 */
+		if (!ck->set_up[cl] || ck->in_teardown[cl])
+			violation(ck, ev, "I5: inbound core %d enters cluster %u that is %s", ev->core, cl,
+				  ck->in_teardown[cl] ? "being torn down" : "torn down");
 		if (!fake_hw_cluster_powered(cl) || !fake_hw_cci_snoops_on(cl))
 			violation(ck, ev, "I5: inbound core %d enters cluster %u with power/CCI off",
 				  ev->core, cl);

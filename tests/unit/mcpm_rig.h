@@ -185,7 +185,7 @@ struct Rig {
 	}
 
 	/* mcpm_boot_secondary, with this rig's entry (see smp_ops.h). */
-	static int boot_secondary(unsigned core)
+	static int boot_secondary(unsigned core, void (*entry)(void) = secondary_entry)
 	{
 		unsigned pcpu = cpu(core), pcl = cl(core);
 
@@ -193,7 +193,7 @@ struct Rig {
 		int ret = mcpm_cpu_power_up(pcpu, pcl);
 		if (ret)
 			return ret;
-		mcpm_set_entry_vector(pcpu, pcl, secondary_entry);
+		mcpm_set_entry_vector(pcpu, pcl, entry);
 		send_ipi(core);
 		dsb();
 		sev();

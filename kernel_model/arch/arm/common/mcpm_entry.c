@@ -67,8 +67,8 @@ void __mcpm_cpu_down(unsigned int cpu, unsigned int cluster)
 {
 	dmb();
 	hw_store8(&mcpm_sync.clusters[cluster].cpus[cpu].cpu, CPU_DOWN);
+	hw_test_hook(HW_TEST_MCPM_CPU_DOWN, cpu, cluster); /* with the store */
 	sync_cache_w(&mcpm_sync.clusters[cluster].cpus[cpu].cpu);
-	hw_test_hook(HW_TEST_MCPM_CPU_DOWN, cpu, cluster);
 	/* Wakes a last man waiting in __mcpm_outbound_enter_critical. */
 	sev();
 }
@@ -79,9 +79,10 @@ void __mcpm_outbound_leave_critical(unsigned int cluster, int state)
 {
 	dmb();
 	hw_store8(&mcpm_sync.clusters[cluster].cluster, (u8)state);
-	sync_cache_w(&mcpm_sync.clusters[cluster].cluster);
+	/* The hook runs with the store, before any other CPU can see it. */
 	if (state == CLUSTER_DOWN)
 		hw_test_hook(HW_TEST_MCPM_CLUSTER_DOWN, 0, cluster);
+	sync_cache_w(&mcpm_sync.clusters[cluster].cluster);
 	/* Wakes an inbound first man waiting for GOING_DOWN to resolve. */
 	sev();
 }
