@@ -998,6 +998,10 @@ std::string rtapp_normalise(const std::string& in, std::vector<std::pair<size_t,
 bool rtapp_load_text(const std::string& text, const std::string& name, const RtappOptions& opts,
                      wl_program* out, std::string* error, std::vector<std::string>* warnings) {
   std::memset(out, 0, sizeof *out);
+  if (text.find_first_not_of(" \t\r\n") == std::string::npos) {
+    if (error) *error = name + ":1:1: not JSON: empty file";
+    return false;
+  }
   std::vector<std::pair<size_t, size_t>> ins;
   const std::string norm = rtapp_normalise(text, &ins);
 
