@@ -17,6 +17,7 @@ struct Action {
 const Action kActions[] = {
     {"cpu_down", kEventCpuDown, 1, "CPU"},
     {"cpu_up", kEventCpuUp, 1, "CPU"},
+    {"switch", kEventSwitch, 2, "CPU:CLUSTER"},
 };
 
 std::vector<std::string> split(const std::string& s, char sep) {
@@ -49,7 +50,7 @@ bool parse_event(const std::string& s, ScriptedEvent* e, std::string* why) {
       char* end = nullptr;
       const unsigned long v = std::strtoul(f[i].c_str(), &end, 10);
       if (f[i].empty() || *end || v > 0xffff) {
-        *why = "'" + f[i] + "' is not a CPU number (" + s + ")";
+        *why = "'" + f[i] + "' is not a number (" + s + ")";
         return false;
       }
       e->args.push_back(static_cast<uint32_t>(v));
@@ -58,12 +59,13 @@ bool parse_event(const std::string& s, ScriptedEvent* e, std::string* why) {
     e->text = s;
     return true;
   }
-  *why = "unknown action '" + f[1] + "' (known: cpu_down, cpu_up)";
+  *why = "unknown action '" + f[1] + "' (known: cpu_down, cpu_up, switch)";
   return false;
 }
 
 const char* event_help() {
   return "  --event TIME:ACTION[:ARG]  a scripted event (repeatable), e.g. 50ms:cpu_down:2\n"
          "                     actions: cpu_down:CPU, cpu_up:CPU (logical CPU hotplug\n"
-         "                     through MCPM); a refused event stops the run (exit 5)\n";
+         "                     through MCPM), switch:CPU:CLUSTER (bL_switch_request,\n"
+         "                     with --switcher iks); a refused event stops the run (exit 5)\n";
 }

@@ -22,7 +22,9 @@ struct ScriptedEvent {
   std::string text;              // as the user wrote it, for messages
 };
 
-enum EventCommand : uint32_t { kEventNone = 0, kEventCpuDown = 1, kEventCpuUp = 2 };
+enum EventCommand : uint32_t {
+  kEventNone = 0, kEventCpuDown = 1, kEventCpuUp = 2, kEventSwitch = 3
+};
 
 // Parses one --event value; on error returns false and sets *why.
 bool parse_event(const std::string& s, ScriptedEvent* e, std::string* why);

@@ -12,6 +12,7 @@
 
 #include "models/cpu/core.h"
 #include "models/timer/generic_timer.h"
+#include "sim/switch_log.h"
 
 extern "C" {
 #include "hw.h"
@@ -35,7 +36,12 @@ struct CoreState {
   bool in_irq = false;
   bool cold = true;        // the first reset release is the cold boot
   bool smp_coherent = false;
-  std::unique_ptr<char[]> fw_stack{new char[kFirmwareStack]};
+  // Two firmware stacks used in turn: a reset can come while the core runs
+  // on one (waiting in mcpm_entry_point), and the new firmware context must
+  // not be built over the frames it is leaving.
+  std::unique_ptr<char[]> fw_stack[2]{std::unique_ptr<char[]>(new char[kFirmwareStack]),
+                                      std::unique_ptr<char[]>(new char[kFirmwareStack])};
+  unsigned fw_next = 0;
   ucontext_t fw_ctx;
 };
 
@@ -142,7 +148,8 @@ void restart_firmware(CoreState& c) {
   // Whatever stack the core was running on is abandoned (its contents stay
   // in memory: a context saved there by cpu_suspend can still be resumed).
   getcontext(&c.fw_ctx);
-  c.fw_ctx.uc_stack.ss_sp = c.fw_stack.get();
+  c.fw_ctx.uc_stack.ss_sp = c.fw_stack[c.fw_next].get();
+  c.fw_next ^= 1;
   c.fw_ctx.uc_stack.ss_size = kFirmwareStack;
   c.fw_ctx.uc_link = nullptr;
   makecontext(&c.fw_ctx, reinterpret_cast<void (*)()>(firmware_main), 1,
@@ -471,15 +478,21 @@ void hw_set_smp_coherent(bool on) {
 }
 void hw_flush_cache_louis(void) {
   CoreState& c = cur();
+  const unsigned core = c.hw.core->params().index;
+  if (g->setup.switch_log) g->setup.switch_log->flush(hw_now_ns(), core, false, false);
   flush_l1(c);
+  if (g->setup.switch_log) g->setup.switch_log->flush(hw_now_ns(), core, false, true);
   settle(c);
 }
 void hw_flush_cache_all(void) {
   CoreState& c = cur();
+  const unsigned core = c.hw.core->params().index;
+  if (g->setup.switch_log) g->setup.switch_log->flush(hw_now_ns(), core, true, false);
   flush_l1(c);
   Cache& l2 = c.hw.core->l2();
   cycles(c, uint64_t(l2.sets()) * l2.params().walk_cycles_per_set);
   write_back(c, l2.clean_all(), l2.params().line_bytes);
+  if (g->setup.switch_log) g->setup.switch_log->flush(hw_now_ns(), core, true, true);
   settle(c);
 }
 void hw_write_l2_prefetch_ctl(uint32_t) {
@@ -545,6 +558,11 @@ void hw_panic(const char* fmt, ...) {
   try { where = cur().hw.core->name(); } catch (...) {}
   fail_and_park(std::make_exception_ptr(
       std::runtime_error("kernel panic on " + where + ": " + msg)));
+}
+
+void hw_switch_step(unsigned int cpu, const char* step, bool end) {
+  if (g->setup.switch_log)
+    g->setup.switch_log->kernel_step(hw_now_ns(), cur().hw.core->params().index, cpu, step, end);
 }
 
 void hw_mark(const char* event) {

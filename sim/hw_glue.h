@@ -28,6 +28,8 @@ struct GlueMark {
   std::string event;
 };
 
+class SwitchLog;
+
 struct GlueSetup {
   std::vector<GlueCore> cores;
   const void* fdt = nullptr;
@@ -35,6 +37,7 @@ struct GlueSetup {
   uint64_t dram_base = 0, dram_size = 0;
   void (*kernel_entry)(void) = nullptr;  // where the boot loader jumps
   bool echo_console = false;             // printk to stderr as it happens
+  SwitchLog* switch_log = nullptr;       // where hw_switch_step goes
 };
 
 // Installs the firmware on every core; call after elaboration of the cores.

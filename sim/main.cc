@@ -22,6 +22,11 @@ const char kUsage[] =
     "                     (default 100ms)\n"
     "  --out DIR          write stats.json and console.log (the kernel log) into DIR,\n"
     "                     created if missing; files appear only when the run succeeds\n"
+    "  --switcher MODE    iks: the in-kernel switcher pairs each A15 with an A7 and\n"
+    "                     moves logical CPUs between them; none: all cores visible\n"
+    "                     (default none)\n"
+    "  --no-early-poke    IKS without MCPM's early poke: the outbound does not wait\n"
+    "                     for the inbound to be up before its blackout starts\n"
     "  --seed N           seed of the run, recorded in stats.json (default 1); nothing\n"
     "                     in the model draws random numbers yet\n"
     "  --console          echo the kernel log on stderr as it is printed\n"
@@ -81,6 +86,13 @@ int sc_main(int argc, char** argv) {
       if (!v) return usage_error("%s needs TIME:ACTION[:ARG]", "--event");
       if (!parse_event(v, &e, &why)) return usage_error("--event: %s", why.c_str());
       o.events.push_back(e);
+    } else if (a == "--switcher") {
+      const char* v = value("--switcher");
+      if (!v || (std::string(v) != "iks" && std::string(v) != "none"))
+        return usage_error("--switcher takes iks or none, got '%s'", v ? v : "");
+      o.switcher = v;
+    } else if (a == "--no-early-poke") {
+      o.early_poke = false;
     } else if (a == "--console") {
       o.console = true;
     } else if (a == "--host-stats") {

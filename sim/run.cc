@@ -16,6 +16,7 @@
 #include "sim/hw_glue.h"
 #include "sim/platform.h"
 #include "sim/stats.h"
+#include "sim/switch_log.h"
 
 extern "C" {
 #include <libfdt.h>
@@ -92,6 +93,41 @@ bool make_dirs(const std::string& dir) {
   return stat(dir.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
 }
 
+// The kernel command line (/chosen/bootargs) carries the run's kernel
+// options, as a boot loader passes them: the switcher's upstream
+// no_bL_switcher switch, and blsim's early-poke knob.
+void set_bootargs(Fdt& fdt, const RunOptions& o) {
+  std::string args;
+  if (o.switcher == "none") args += "no_bL_switcher ";
+  if (!o.early_poke) args += "bL_switcher.early_poke=0 ";
+  void* blob = fdt.bytes().data();
+  int chosen = fdt_path_offset(blob, "/chosen");
+  if (chosen < 0) chosen = fdt_add_subnode(blob, 0, "chosen");
+  if (chosen < 0 || fdt_setprop_string(blob, chosen, "bootargs", args.c_str()))
+    throw DtError(fdt.file() + ": cannot set /chosen/bootargs");
+}
+
+// Hardware events the switch log needs: core resets, cluster power-offs,
+// CCI ports going off.
+void watch_for_switches(Platform& p, SwitchLog& log) {
+  auto now = [] { return sc_time_stamp().value() / 1000; };
+  for (unsigned i = 0; i < p.nr_cores(); ++i)
+    p.core(i).add_state_listener([&log, i, now](Core::State s) {
+      if (s == Core::State::Reset) log.core_reset(now(), i);
+    });
+  for (auto& cl : p.clusters()) {
+    const unsigned id = cl.cluster->params().id;
+    cl.power->add_listener([&log, id, now](PowerDomain::State s) {
+      if (s == PowerDomain::State::Off) log.cluster_off(now(), id);
+    });
+  }
+  std::vector<int> cluster_of_port(p.cci().num_slave_ifs(), -1);
+  for (auto& cc : p.config().clusters) cluster_of_port[cc.cci_slave_if] = static_cast<int>(cc.id);
+  p.cci().on_port_change([&log, cluster_of_port, now](unsigned port, bool on) {
+    if (!on && cluster_of_port[port] >= 0) log.cci_port_off(now(), static_cast<unsigned>(cluster_of_port[port]));
+  });
+}
+
 }  // namespace
 
 int blsim_run(const RunOptions& o) {
@@ -107,6 +143,7 @@ int blsim_run(const RunOptions& o) {
     fdt = Fdt::load(o.dtb);
     PlatformConfig pc = read_platform_config(fdt);
     add_event_mailbox_node(fdt, pc.events);
+    set_bootargs(fdt, o);
     platform = std::make_unique<Platform>(pc, o.events);
   } catch (const DtError& e) {
     fprintf(stderr, "blsim: error: %s\n", e.what());
@@ -128,10 +165,15 @@ int blsim_run(const RunOptions& o) {
   gs.boot_core = platform->config().boot_cpu;
   gs.dram_base = platform->config().memory.base;
   gs.dram_size = platform->config().memory.size;
-  gs.kernel_entry = start_kernel;
+  gs.kernel_entry = stext;
   gs.echo_console = o.console;
+  std::vector<unsigned> core_cluster;
+  for (auto& c : platform->config().cpus) core_cluster.push_back(c.cluster);
+  SwitchLog switch_log(core_cluster);
+  gs.switch_log = &switch_log;
   glue_init(gs);
-  stats = std::make_unique<StatsCollector>(*platform);
+  watch_for_switches(*platform, switch_log);
+  stats = std::make_unique<StatsCollector>(*platform, switch_log);
 
   const auto t0 = std::chrono::steady_clock::now();
   try {
@@ -161,6 +203,7 @@ int blsim_run(const RunOptions& o) {
 
   RunInfo info;
   info.dtb = o.dtb;
+  info.switcher = o.switcher;
   info.seed = o.seed;
   info.duration_ns = o.duration_ns;
   info.simulated_ns = sc_time_stamp().value() / 1000;

@@ -16,6 +16,8 @@ struct RunOptions {
   bool quiet = false;
   bool host_stats = false;    // measured host time in stats.json
   std::vector<ScriptedEvent> events;
+  std::string switcher = "none";   // iks | none
+  bool early_poke = true;
 };
 
 // Exit codes, documented in --help.

@@ -6,6 +6,7 @@
 #include "sim/hw_glue.h"
 #include "sim/json_writer.h"
 #include "sim/platform.h"
+#include "sim/switch_log.h"
 
 using namespace sc_core;
 
@@ -26,7 +27,8 @@ std::map<uint64_t, uint64_t> FreqResidency::ps_by_khz() const {
   return out;
 }
 
-StatsCollector::StatsCollector(Platform& p) : p_(p) {
+StatsCollector::StatsCollector(Platform& p, const SwitchLog& switches)
+    : p_(p), switches_(switches) {
   for (auto& cl : p_.clusters()) {
     freq_.push_back(std::make_unique<FreqResidency>(cl.clock->freq_hz()));
     FreqResidency* f = freq_.back().get();
@@ -169,7 +171,7 @@ std::string StatsCollector::to_json(const RunInfo& r) const {
   }
   j.end_array();
   j.key("cpus").begin_array().end_array();
-  j.key("switches").begin_array().end_array();
+  switches_.write_json(j);
   j.key("tasks").begin_array().end_array();
   j.key("energy_j").null();
   write_boot(j);

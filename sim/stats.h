@@ -8,6 +8,7 @@
 #include <vector>
 
 class Platform;
+class SwitchLog;
 
 struct RunInfo {
   std::string dtb, workload, switcher, cpufreq_governor, cpuidle_governor;
@@ -31,11 +32,12 @@ class FreqResidency {
 
 class StatsCollector {
  public:
-  explicit StatsCollector(Platform& p);
+  StatsCollector(Platform& p, const SwitchLog& switches);
   ~StatsCollector();
   std::string to_json(const RunInfo& info) const;
 
  private:
   Platform& p_;
+  const SwitchLog& switches_;
   std::vector<std::unique_ptr<FreqResidency>> freq_;  // per cluster, config order
 };

@@ -203,6 +203,9 @@ HW_NORETURN void hw_panic(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2)));
 /* Report a boot milestone of this core ("online", "idle", ...) to the stats. */
 void hw_mark(const char *event);
+/* A step of a cluster switch of logical CPU `cpu` begins (end = false) or
+ * ends (end = true) now, on the calling core: stats.json's switches[]. */
+void hw_switch_step(unsigned int cpu, const char *step, bool end);
 
 #ifdef __cplusplus
 }

@@ -14,6 +14,10 @@ void smp_set_ops(const struct smp_operations *ops);
 int tc2_pm_init(const void *fdt);
 int blsim_event_init(const void *fdt);
 
+#include <libfdt.h>
+
+#include "asm/bL_switcher.h"
+
 /* Models start_kernel(). */
 void start_kernel(void)
 {
@@ -44,5 +48,12 @@ void start_kernel(void)
 	ret = blsim_event_init(fdt);          /* device_initcall */
 	if (ret)
 		pr_warn("blsim-event: no event mailbox (%d): scripted events are ignored\n", ret);
+	/* late_initcall: the switcher, unless the command line says no. */
+	{
+		int chosen = fdt_path_offset(fdt, "/chosen");
+		const char *bootargs = chosen >= 0 ? fdt_getprop(fdt, chosen, "bootargs", NULL) : NULL;
+
+		bL_switcher_init(bootargs);
+	}
 	cpu_startup_entry();
 }

@@ -11,22 +11,55 @@
 
 static struct work_struct *worklist[NR_CPUS];
 
-/* Models queue_work_on(smp_processor_id(), system_wq, work). */
-bool schedule_work(struct work_struct *work)
+/* The lists are shared between CPUs: a cmpxchg lock keeps them whole. */
+static volatile u32 wq_lock;
+
+static unsigned long wq_lock_irqsave(void)
 {
 	unsigned long flags = arch_local_irq_save();
+
+	while (hw_cmpxchg32(&wq_lock, 0, 1) != 0)
+		;
+	return flags;
+}
+
+static void wq_unlock_irqrestore(unsigned long flags)
+{
+	hw_store32(&wq_lock, 0);
+	arch_local_irq_restore(flags);
+}
+
+static bool enqueue_work(unsigned int cpu, struct work_struct *work)
+{
+	unsigned long flags = wq_lock_irqsave();
 	struct work_struct **p;
 	bool queued = false;
 
 	if (!work->pending) {
 		work->pending = true;
 		work->next = NULL;
-		for (p = &worklist[smp_processor_id()]; *p; p = &(*p)->next)
+		for (p = &worklist[cpu]; *p; p = &(*p)->next)
 			;
 		*p = work;
 		queued = true;
 	}
-	arch_local_irq_restore(flags);
+	wq_unlock_irqrestore(flags);
+	return queued;
+}
+
+/* Models queue_work_on(smp_processor_id(), system_wq, work). */
+bool schedule_work(struct work_struct *work)
+{
+	return enqueue_work(smp_processor_id(), work);
+}
+
+/* Models queue_work_on(): the target CPU's kworker is woken by an IPI. */
+bool queue_work_on(unsigned int cpu, struct work_struct *work)
+{
+	bool queued = enqueue_work(cpu, work);
+
+	if (queued && cpu != smp_processor_id())
+		smp_send_ipi(cpu, IPI_RESCHEDULE);
 	return queued;
 }
 
@@ -39,7 +72,7 @@ bool work_pending_here(void)
 void run_pending_work(void)
 {
 	for (;;) {
-		unsigned long flags = arch_local_irq_save();
+		unsigned long flags = wq_lock_irqsave();
 		unsigned int cpu = smp_processor_id();
 		struct work_struct *w = worklist[cpu];
 
@@ -47,7 +80,7 @@ void run_pending_work(void)
 			worklist[cpu] = w->next;
 			w->pending = false;
 		}
-		arch_local_irq_restore(flags);
+		wq_unlock_irqrestore(flags);
 		if (!w)
 			return;
 		hw_run(2000, HW_WORK_KERNEL);   /* kworker wake-up and dispatch */

@@ -44,6 +44,7 @@ void Core::enter(State s) {
   update_residency();
   state_ = s;
   standbywfi.set(s == State::Wfi);
+  for (auto& l : listeners_) l(s);
 }
 
 sc_time Core::residency(State s) const {

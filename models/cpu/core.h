@@ -25,6 +25,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "models/clock/clock_domain.h"
 #include "models/common/irq_wire.h"
@@ -95,6 +96,8 @@ class Core : public sc_core::sc_module {
 
   // ---- statistics --------------------------------------------------------------
   sc_core::sc_time residency(State s) const;  // up to now
+  // Told of every state change, after it happened.
+  void add_state_listener(std::function<void(State)> l) { listeners_.push_back(std::move(l)); }
 
  private:
   void thread();
@@ -109,6 +112,7 @@ class Core : public sc_core::sc_module {
   bool nirq_ = false, reset_held_, powered_, lost_ = false, event_reg_ = false;
   sc_core::sc_event wake_, event_;
   std::function<void()> firmware_;
+  std::vector<std::function<void(State)>> listeners_;
   std::array<sc_core::sc_time, static_cast<size_t>(State::Count)> residency_{};
   sc_core::sc_time last_change_;
 };

@@ -299,16 +299,103 @@ int gic_get_cpu_id(unsigned int cpu)
 	return (int)id;
 }
 
+/* Rotate a 32-bit word right (ror32). */
+static u32 ror32(u32 v, unsigned int n)
+{
+	n &= 31;
+	return n ? (v >> n) | (v << (32 - n)) : v;
+}
+
 /*
- * Models gic_migrate_target.
- * TODO(bL switcher issue): move every SPI targeting this CPU's interface to
- * new_cpu_id, move pending SGIs (GICD_SPENDSGIR/CPENDSGIR) and update
- * gic_cpu_map[smp_processor_id()], all under irq_controller_lock. Until then
- * the switcher must not rely on it: it only warns.
+ * Models gic_migrate_target(): the in-kernel switcher moves this logical
+ * CPU's interrupts from its current CPU interface to new_cpu_id, with IRQs
+ * off on the outbound. Three things move:
+ *  - gic_cpu_map[cpu], so IPIs sent from now on go to the inbound;
+ *  - every SPI whose ITARGETSR names the current interface (bytes 0-31 are
+ *    the read-only banked SGI/PPI targets and are skipped);
+ *  - SGIs already pending for the current interface: SPENDSGIR is banked
+ *    per interface, so they are cleared here and re-sent to the new one
+ *    through SGIR (the source CPU is lost; Linux does not use it).
+ * Race avoided: an IPI sender holds irq_controller_lock while it reads
+ * gic_cpu_map, so every SGI reaches either the old interface (and is then
+ * forwarded by the loop below) or the new one, never neither or both.
  */
 void gic_migrate_target(unsigned int new_cpu_id)
 {
-	pr_warn("gic_migrate_target(%u): not implemented\n", new_cpu_id);
+	unsigned int cpu = smp_processor_id(), cur_cpu_id, i, j;
+	phys_addr_t dist = gic_dist_base();
+	u32 cur_mask, val, moving;
+	unsigned long flags;
+	int ror_val;
+
+	BUG_ON(new_cpu_id >= NR_GIC_CPU_IF);
+	cur_cpu_id = (unsigned int)__builtin_ctz(gic_cpu_map[cpu]);
+	cur_mask = 0x01010101u << cur_cpu_id;
+	ror_val = (int)((cur_cpu_id - new_cpu_id) & 31);
+
+	flags = gic_lock();
+	gic_cpu_map[cpu] = (u8)BIT(new_cpu_id);
+	for (i = GIC_FIRST_SPI / 4; i < (gic_data.gic_irqs + 3) / 4; i++) {
+		val = readl_relaxed(dist + GIC_DIST_TARGET + i * 4);
+		moving = val & cur_mask;
+		if (!moving)
+			continue;
+		val &= ~moving;
+		val |= ror32(moving, (unsigned int)ror_val);
+		writel_relaxed(val, dist + GIC_DIST_TARGET + i * 4);
+	}
+	gic_unlock(flags);
+
+	for (i = 0; i < GIC_NR_SGIS; i += 4) {
+		val = readl_relaxed(dist + GIC_DIST_SGI_PENDING_SET + i);
+		if (!val)
+			continue;
+		writel_relaxed(val, dist + GIC_DIST_SGI_PENDING_CLEAR + i);
+		for (j = i; j < i + 4; j++, val >>= 8)
+			if (val & 0xff)
+				writel_relaxed(BIT(new_cpu_id) << GICD_SGIR_CPU_SHIFT | j,
+					       dist + GIC_DIST_SOFTINT);
+	}
+}
+
+/* What gic_cpu_save keeps of the banked SGI/PPI state (gic_cpu_save's
+ * ptr arrays), per logical CPU: it follows the logical CPU to whichever
+ * interface restores it. */
+static struct {
+	u32 enable;
+	u32 pri[8];
+} gic_saved[NR_CPUS];
+
+/* Models gic_cpu_save(): the calling CPU interface's banked enables and
+ * priorities, before it loses power (CPU_PM_ENTER). */
+void gic_cpu_save(void)
+{
+	unsigned int cpu = smp_processor_id(), i;
+	phys_addr_t dist = gic_dist_base();
+
+	gic_saved[cpu].enable = readl_relaxed(dist + GIC_DIST_ENABLE_SET);
+	for (i = 0; i < 8; i++)
+		gic_saved[cpu].pri[i] = readl_relaxed(dist + GIC_DIST_PRI + i * 4);
+}
+
+/* Models gic_cpu_restore(): put them back on the (possibly new) interface,
+ * then enable it (CPU_PM_EXIT). */
+void gic_cpu_restore(void)
+{
+	unsigned int cpu = smp_processor_id(), i;
+	phys_addr_t dist = gic_dist_base();
+
+	for (i = 0; i < 8; i++)
+		writel_relaxed(gic_saved[cpu].pri[i], dist + GIC_DIST_PRI + i * 4);
+	writel_relaxed(gic_saved[cpu].enable, dist + GIC_DIST_ENABLE_SET);
+	writel_relaxed(GICC_INT_PRI_THRESHOLD, gic_cpu_base() + GIC_CPU_PRIMASK);
+	writel_relaxed(GICC_ENABLE, gic_cpu_base() + GIC_CPU_CTRL);
+}
+
+/* Models gic_get_sgir_physaddr(): for MCPM's early poke. */
+phys_addr_t gic_get_sgir_physaddr(void)
+{
+	return gic_dist_base() + GIC_DIST_SOFTINT;
 }
 
 /* The number of interrupt IDs, from GICD_TYPER.ITLinesNumber. */

@@ -6,16 +6,18 @@
  */
 #include <libfdt.h>
 
+#include "asm/bL_switcher.h"
 #include "linux/init.h"
 #include "linux/interrupt.h"
 #include "linux/workqueue.h"
 
 #define EV_CMD 0x00
 #define EV_ARG0 0x04
+#define EV_ARG1 0x08
 #define EV_SEQ 0x0c
 #define EV_ACK 0x10
 
-enum { EV_NONE, EV_CPU_DOWN, EV_CPU_UP };
+enum { EV_NONE, EV_CPU_DOWN, EV_CPU_UP, EV_SWITCH };
 
 static phys_addr_t ev_base;
 static unsigned int ev_irq;
@@ -33,6 +35,11 @@ static void blsim_event_work(struct work_struct *w)
 		break;
 	case EV_CPU_UP:
 		ret = cpu_up(arg);
+		break;
+	case EV_SWITCH:
+		/* The request is queued to the CPU's switcher thread; the event
+		 * is acknowledged once it is accepted, as a sysfs write is. */
+		ret = bL_switch_request(arg, readl(ev_base + EV_ARG1));
 		break;
 	default:
 		pr_err("blsim-event: unknown command %u\n", cmd);

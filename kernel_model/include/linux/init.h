@@ -2,7 +2,9 @@
 #ifndef KM_LINUX_INIT_H
 #define KM_LINUX_INIT_H
 
-/* The boot CPU's entry (what the boot loader jumps to). */
+/* The kernel image's entry (what the boot loader jumps to): sets up the
+ * init stack and calls start_kernel. */
+void stext(void);
 void start_kernel(void);
 /* Per-CPU entry after power-up, via the MCPM entry vector. */
 void secondary_startup(void);

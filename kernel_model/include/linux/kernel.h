@@ -45,6 +45,7 @@ static inline bool __warn_on(bool cond, const char *file, int line, const char *
 #define EPERM 1
 #define ENOENT 2
 #define EINTR 4
+#define ESRCH 3
 #define EIO 5
 #define ENXIO 6
 #define EAGAIN 11

@@ -32,11 +32,18 @@ enum ipi_msg_type {
 	IPI_RESCHEDULE,
 	IPI_CALL_FUNC,
 	IPI_CPU_STOP,
+	IPI_COMPLETION,
 	NR_IPI
 };
 void smp_send_ipi(unsigned int cpu, enum ipi_msg_type ipi);
 /* Wake-up IPI addressed to a physical core by MPIDR (arch_send_wakeup_ipi_mask
  * is logical, but a switcher inbound has no logical number yet). */
 void smp_send_wakeup_ipi_mpidr(u32 mpidr);
+struct completion;
+/* Models register_ipi_completion(): IPI_COMPLETION on cpu completes x.
+ * Returns the IPI number to send. */
+int register_ipi_completion(struct completion *x, unsigned int cpu);
+/* The switcher moves a logical CPU to another physical core. */
+void smp_set_core_logical(unsigned int core, int cpu);
 
 #endif

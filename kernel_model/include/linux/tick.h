@@ -29,6 +29,9 @@ void clockevents_shutdown(void);
 /* Called by the clock event interrupt. */
 void tick_handle_event(void);
 void tick_init_cpu(void);
+/* Reprogram this CPU's clock event device from its timer list: after the
+ * logical CPU moved to another physical core (the switcher). */
+void tick_resume_local(void);
 /* NO_HZ idle: stop the periodic tick on idle entry. It is not restarted on
  * exit: no task runs yet that would need it (the scheduler model will). */
 void tick_nohz_idle_enter(void);

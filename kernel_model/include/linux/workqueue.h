@@ -13,6 +13,8 @@ struct work_struct {
 /* Queue work on the system workqueue of the calling CPU; false if it was
  * already pending. */
 bool schedule_work(struct work_struct *work);
+/* Queue work on another CPU's workqueue and wake that CPU (queue_work_on). */
+bool queue_work_on(unsigned int cpu, struct work_struct *work);
 /* Run the calling CPU's pending work (the kworker's loop), IRQs enabled. */
 void run_pending_work(void);
 bool work_pending_here(void);

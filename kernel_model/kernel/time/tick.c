@@ -113,6 +113,16 @@ void tick_handle_event(void)
 	tick_program(tc);
 }
 
+/* Models the switcher's clockevents_program_event(tdev, next_event) on the
+ * inbound: the outbound's timer held this CPU's next event. */
+void tick_resume_local(void)
+{
+	struct tick_cpu *tc = this_tick();
+
+	tc->programmed = U64_MAX - 1;   /* force a write to the new core's timer */
+	tick_program(tc);
+}
+
 /* Models tick_sched_timer(): jiffies on the boot CPU, then the next tick. */
 static void tick_sched_timer(struct hrtimer *t)
 {

@@ -12,6 +12,7 @@
 #include "linux/interrupt.h"
 #include "linux/irqchip/arm-gic.h"
 #include "linux/smp.h"
+#include "linux/completion.h"
 #include "linux/tick.h"
 
 #define IDLE_STACK_SIZE (128 * 1024)
@@ -88,6 +89,15 @@ void smp_set_ops(const struct smp_operations *ops)
 	smp_ops = ops;
 }
 
+static struct completion *ipi_completions[NR_CPUS];
+
+/* Models register_ipi_completion(). */
+int register_ipi_completion(struct completion *x, unsigned int cpu)
+{
+	ipi_completions[cpu] = x;
+	return IPI_COMPLETION;
+}
+
 /* Models handle_IPI(). */
 static void do_handle_IPI(unsigned int ipinr)
 {
@@ -100,6 +110,10 @@ static void do_handle_IPI(unsigned int ipinr)
 		break;  /* its only job was to wake the CPU */
 	case IPI_TIMER:
 		tick_handle_event();
+		break;
+	case IPI_COMPLETION:
+		if (ipi_completions[cpu])
+			complete(ipi_completions[cpu]);
 		break;
 	default:
 		break;

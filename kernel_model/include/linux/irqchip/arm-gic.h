@@ -85,8 +85,14 @@ void gic_send_sgi(unsigned int cpu_id, unsigned int sgi);
 void gic_cpu_if_down(void);
 /* GIC CPU interface number of a logical CPU, or -1 if not known. */
 int gic_get_cpu_id(unsigned int cpu);
-/* bL switcher: move interrupts to the CPU interface new_cpu_id. TODO. */
+/* bL switcher: move this logical CPU's interrupts to the CPU interface
+ * new_cpu_id (SPI targets, pending SGIs, gic_cpu_map). */
 void gic_migrate_target(unsigned int new_cpu_id);
+/* CPU PM: save / restore the calling interface's banked state. */
+void gic_cpu_save(void);
+void gic_cpu_restore(void);
+/* Physical address of GICD_SGIR (MCPM early poke). */
+phys_addr_t gic_get_sgir_physaddr(void);
 
 /* Logical CPU -> its GIC CPU interface mask (one bit), as the hardware
  * reported it in gic_cpu_init; 0xff until then. */

@@ -1,0 +1,488 @@
+/*
+ * bL_switcher.c - the in-kernel big.LITTLE switcher (arch/arm/common/
+ * bL_switcher.c): each logical CPU stands for a pair of physical CPUs, one
+ * per cluster, and runs on one of them; a switch moves it to the other.
+ *
+ * The sequence of bL_switch_to(), in the upstream order (each step is
+ * reported with hw_switch_step() so stats.json can time it):
+ *   outbound                                  inbound
+ *   gate both entry vectors
+ *   early poke "inbound alive" + power up  -> leaves reset, mcpm_entry_point,
+ *   wait for inbound alive (IRQs on)       <- pokes GICD_SGIR, waits on vector
+ *   IRQs off (blackout starts)
+ *   gic_migrate_target, shut the tick
+ *   cpu_pm_enter (GIC CPU if saved)
+ *   flip cpu_logical_map
+ *   cpu_suspend -> bL_switchpoint, on a borrowed stack: bL_do_switch
+ *   set the inbound's vector = cpu_resume, sev  -> cpu_resume: the saved
+ *   wait for the handshake (wfe)                 context continues here:
+ *                                                mcpm_cpu_powered_up,
+ *                                                cpu_pm_exit, tick back,
+ *                                                IRQs on (blackout ends),
+ *                                                handshake = 1, sev
+ *   mcpm_cpu_power_down: L1 (and, as last man, L2) cleaned, CCI port off,
+ *   WFI -> the power controller resets the core (and powers the cluster off)
+ *
+ * Simplification: upstream runs one kthread per logical CPU; here the
+ * thread's loop runs as work on that logical CPU's workqueue (queue_work_on
+ * wakes it with an IPI), which the CPU runs in process context from its
+ * idle loop. The order of steps and what runs on which core are upstream's.
+ */
+#include <string.h>
+
+#include "asm/bL_switcher.h"
+#include "asm/mcpm.h"
+#include "asm/suspend.h"
+#include "linux/completion.h"
+#include "linux/init.h"
+#include "linux/irqchip/arm-gic.h"
+#include "linux/smp.h"
+#include "linux/tick.h"
+#include "linux/workqueue.h"
+
+int cpu_down(unsigned int cpu);
+int cpu_up(unsigned int cpu);
+void gic_cpu_save(void);
+void gic_cpu_restore(void);
+
+/* Upstream borrows 8 KiB of the thread's stack; the model's stack frames include
+ * the simulator's own (TLM transport, SystemC waits), so it needs more. */
+#define BL_STACK_SIZE (64 * 1024)
+#define MAX_CORES (MAX_NR_CLUSTERS * MAX_CPUS_PER_CLUSTER)
+
+static bool bL_switcher_active;
+static bool bL_early_poke = true;
+static int bL_switcher_cpu_pairing[NR_CPUS];
+static int bL_gic_id[MAX_CPUS_PER_CLUSTER][MAX_NR_CLUSTERS];
+static u32 bL_switcher_removed_logical_cpus;
+static struct bL_notifier_block *bL_notifiers;
+static volatile u32 bL_enabled_users;  /* bL_switcher_get_enabled holders */
+
+/* One "switcher thread" per logical CPU (struct bL_thread). */
+struct bL_thread {
+	volatile u32 lock;
+	int wanted_cluster;            /* -1: nothing wanted */
+	bL_switch_completion_handler completer;
+	void *completer_cookie;
+	struct work_struct work;
+	bool started;
+};
+static struct bL_thread bL_threads[NR_CPUS];
+
+/* Borrowed stacks for bL_do_switch, one per physical core (upstream takes
+ * them past the thread_info of the switcher thread, one per cluster). */
+static char bL_stacks[MAX_CORES][BL_STACK_SIZE] __attribute__((aligned(64)));
+
+static void bl_lock(volatile u32 *l)
+{
+	while (hw_cmpxchg32(l, 0, 1) != 0)
+		;
+}
+
+static void bl_unlock(volatile u32 *l)
+{
+	hw_store32(l, 0);
+}
+
+/* ---- the switch ------------------------------------------------------------- */
+
+/* Models bL_do_switch(): on the outbound, on a borrowed stack; its context
+ * is saved already, so the inbound may resume it from here on. */
+static int bL_do_switch(void *arg)
+{
+	volatile u32 **handshake_ptr = arg;
+	volatile u32 handshake = 0;
+	unsigned int cpu = smp_processor_id();
+	u32 ib_mpidr = cpu_logical_map(cpu);
+	unsigned int ib_cpu = MPIDR_AFFINITY_LEVEL(ib_mpidr, 0);
+	unsigned int ib_cluster = MPIDR_AFFINITY_LEVEL(ib_mpidr, 1);
+
+	/* Advertise our handshake location. */
+	*handshake_ptr = &handshake;
+	hw_cache_clean_range(handshake_ptr, sizeof(*handshake_ptr));
+
+	/* Release the inbound: its entry vector becomes cpu_resume. */
+	hw_switch_step(cpu, "inbound_released", false);
+	mcpm_set_entry_vector(ib_cpu, ib_cluster, cpu_resume);
+	sev();
+	hw_switch_step(cpu, "inbound_released", true);
+
+	/*
+	 * Race avoided: from here the inbound may be running our saved context
+	 * as if cpu_suspend had returned. Nothing the inbound can see may be
+	 * touched: we are on a stack of our own, and wait for the inbound to
+	 * finish (it sets the handshake once its IRQs are on) before powering
+	 * down, so the logical CPU is never without a live physical one.
+	 */
+	hw_switch_step(cpu, "outbound_wait_handshake", false);
+	while (!hw_load32(&handshake))
+		wfe();
+	hw_switch_step(cpu, "outbound_wait_handshake", true);
+
+	/* Let's put ourself down. The end of this step is recorded by the
+	 * simulator, when the power controller takes the core. */
+	hw_switch_step(cpu, "outbound_power_down", false);
+	mcpm_cpu_power_down();
+	hw_panic("bL_do_switch: mcpm_cpu_power_down returned");
+}
+
+/* Models bL_switchpoint(): the cpu_suspend finisher. */
+static int bL_switchpoint(unsigned long arg)
+{
+	unsigned int core = hw_core_index();
+
+	hw_switch_step(smp_processor_id(), "context_save", true);
+	hw_call_with_stack(bL_do_switch, (void *)arg, bL_stacks[core], BL_STACK_SIZE);
+	BUG();
+	return 0;
+}
+
+/* Models bL_switch_to(): move the calling logical CPU to new_cluster_id. */
+static int bL_switch_to(unsigned int new_cluster_id)
+{
+	unsigned int this_cpu = smp_processor_id(), that_cpu, ob_cpu, ob_cluster;
+	unsigned int ib_cpu, ib_cluster;
+	u32 ob_mpidr, ib_mpidr;
+	volatile u32 *handshake_ptr = NULL;
+	struct completion inbound_alive;   /* on this stack: one per switch */
+	int ret, ipi_nr;
+
+	ob_mpidr = read_cpuid_mpidr() & MPIDR_HWID_BITMASK;
+	ob_cpu = MPIDR_AFFINITY_LEVEL(ob_mpidr, 0);
+	ob_cluster = MPIDR_AFFINITY_LEVEL(ob_mpidr, 1);
+	BUG_ON(cpu_logical_map(this_cpu) != ob_mpidr);
+	if (new_cluster_id == ob_cluster)
+		return 0;
+	if (bL_switcher_cpu_pairing[this_cpu] < 0) {
+		pr_err("bL_switch_to: CPU%u has no counterpart\n", this_cpu);
+		return -EINVAL;
+	}
+	that_cpu = (unsigned int)bL_switcher_cpu_pairing[this_cpu];
+	ib_mpidr = cpu_logical_map(that_cpu);
+	ib_cpu = MPIDR_AFFINITY_LEVEL(ib_mpidr, 0);
+	ib_cluster = MPIDR_AFFINITY_LEVEL(ib_mpidr, 1);
+	pr_debug("before switch: CPU %u MPIDR %#x -> %#x\n", this_cpu, ob_mpidr, ib_mpidr);
+
+	/* Close the gate for our entry vectors. */
+	hw_switch_step(this_cpu, "entry_vectors_gated", false);
+	mcpm_set_entry_vector(ob_cpu, ob_cluster, NULL);
+	mcpm_set_entry_vector(ib_cpu, ib_cluster, NULL);
+	hw_switch_step(this_cpu, "entry_vectors_gated", true);
+
+	/* Install the "inbound alive" notifier: the inbound pokes GICD_SGIR
+	 * as soon as it is out of reset, sending us ipi_nr. */
+	init_completion(&inbound_alive);
+	ipi_nr = register_ipi_completion(&inbound_alive, this_cpu);
+	if (bL_early_poke)
+		mcpm_set_early_poke(ib_cpu, ib_cluster, gic_get_sgir_physaddr(),
+				    (u32)BIT(gic_get_cpu_id(this_cpu)) << 16 | (u32)ipi_nr);
+
+	/* Let's wake up the inbound CPU now in case it's in reset. */
+	hw_switch_step(this_cpu, "inbound_power_up", false);
+	ret = mcpm_cpu_power_up(ib_cpu, ib_cluster);
+	if (ret) {
+		pr_err("bL_switch_to: cannot power up CPU %u cluster %u (%d)\n",
+		       ib_cpu, ib_cluster, ret);
+		return ret;
+	}
+	/* Raise an SGI on the inbound so it does not stall in a WFI. */
+	gic_send_sgi((unsigned int)bL_gic_id[ib_cpu][ib_cluster], 0);
+	hw_switch_step(this_cpu, "inbound_power_up", true);
+
+	if (bL_early_poke) {
+		/* Wait for the inbound to come up, with IRQs on: the blackout
+		 * does not include the inbound's (cluster) power-up. */
+		hw_switch_step(this_cpu, "wait_inbound_alive", false);
+		wait_for_completion(&inbound_alive);
+		mcpm_set_early_poke(ib_cpu, ib_cluster, 0, 0);
+		hw_switch_step(this_cpu, "wait_inbound_alive", true);
+	}
+
+	/* The switch critical zone: no interrupts from here. */
+	arch_local_irq_disable();
+	hw_switch_step(this_cpu, "blackout", false);
+	hw_switch_step(this_cpu, "gic_migrate", false);
+	gic_migrate_target((unsigned int)bL_gic_id[ib_cpu][ib_cluster]);
+	clockevents_shutdown();     /* the outbound's timer goes dark */
+	hw_switch_step(this_cpu, "gic_migrate", true);
+
+	hw_switch_step(this_cpu, "cpu_pm_enter", false);
+	gic_cpu_save();             /* the GIC's CPU_PM_ENTER notifier */
+	hw_switch_step(this_cpu, "cpu_pm_enter", true);
+
+	/* Swap the physical CPUs in the logical map for this logical CPU. */
+	hw_switch_step(this_cpu, "logical_map_flip", false);
+	cpu_logical_map(this_cpu) = ib_mpidr;
+	cpu_logical_map(that_cpu) = ob_mpidr;
+	hw_cache_clean_range(&cpu_logical_map(this_cpu), sizeof(u32));
+	hw_switch_step(this_cpu, "logical_map_flip", true);
+
+	/* Let's do the actual CPU switch. */
+	hw_switch_step(this_cpu, "context_save", false);
+	ret = cpu_suspend((unsigned long)&handshake_ptr, bL_switchpoint);
+	if (ret > 0)
+		hw_panic("bL_switch_to: cpu_suspend() returned %d", ret);
+
+	/* We are executing on the inbound CPU at this point. */
+	smp_set_core_logical(hw_core_index(), (int)this_cpu);
+	hw_switch_step(this_cpu, "inbound_resumed", true);
+	BUG_ON((read_cpuid_mpidr() & MPIDR_HWID_BITMASK) != ib_mpidr);
+
+	hw_switch_step(this_cpu, "cpu_pm_exit", false);
+	mcpm_cpu_powered_up();
+	gic_cpu_restore();          /* the GIC's CPU_PM_EXIT notifier */
+	tick_resume_local();        /* clockevents_program_event(next_event) */
+	hw_switch_step(this_cpu, "cpu_pm_exit", true);
+
+	hw_switch_step(this_cpu, "blackout", true);
+	arch_local_irq_enable();
+
+	/* Tell the outbound it may now power itself down. */
+	hw_store32(handshake_ptr, 1);
+	dsb();
+	sev();
+	pr_debug("after switch: CPU %u MPIDR %#x\n", this_cpu, ib_mpidr);
+	return 0;
+}
+
+/* Models bL_switcher_thread()'s loop, as work on the logical CPU. */
+static void bL_switcher_thread(struct work_struct *w)
+{
+	struct bL_thread *t = container_of(w, struct bL_thread, work);
+
+	for (;;) {
+		bL_switch_completion_handler completer;
+		void *cookie;
+		int cluster;
+
+		bl_lock(&t->lock);
+		cluster = t->wanted_cluster;
+		completer = t->completer;
+		cookie = t->completer_cookie;
+		t->wanted_cluster = -1;
+		t->completer = NULL;
+		bl_unlock(&t->lock);
+		if (cluster < 0)
+			return;
+		bL_switch_to((unsigned int)cluster);
+		if (completer)
+			completer(cookie);
+	}
+}
+
+/* Models bL_switch_request_cb(). */
+int bL_switch_request_cb(unsigned int cpu, unsigned int new_cluster_id,
+			 bL_switch_completion_handler completer, void *cookie)
+{
+	struct bL_thread *t;
+
+	if (cpu >= nr_cpu_ids) {
+		pr_err("bL_switch_request: no CPU%u\n", cpu);
+		return -EINVAL;
+	}
+	t = &bL_threads[cpu];
+	if (!bL_switcher_active || !t->started) {
+		pr_err("bL_switch_request: the switcher is not active%s\n",
+		       bL_switcher_active ? " on this CPU" : "");
+		return -ESRCH;
+	}
+	if (bL_switcher_cpu_pairing[cpu] < 0) {
+		pr_err("bL_switch_request: CPU%u has no counterpart to switch to\n", cpu);
+		return -EINVAL;
+	}
+	if (new_cluster_id >= MAX_NR_CLUSTERS) {
+		pr_err("bL_switch_request: no cluster %u\n", new_cluster_id);
+		return -EINVAL;
+	}
+	bl_lock(&t->lock);
+	if (t->completer) {
+		bl_unlock(&t->lock);
+		return -EBUSY;
+	}
+	t->completer = completer;
+	t->completer_cookie = cookie;
+	t->wanted_cluster = (int)new_cluster_id;
+	bl_unlock(&t->lock);
+	hw_switch_step(cpu, "request", false);
+	queue_work_on(cpu, &t->work);   /* wake_up(&t->wq) */
+	return 0;
+}
+
+/* Models bL_switch_request(). */
+int bL_switch_request(unsigned int cpu, unsigned int new_cluster_id)
+{
+	return bL_switch_request_cb(cpu, new_cluster_id, NULL, NULL);
+}
+
+/* ---- enable / disable --------------------------------------------------------- */
+
+static void bL_notify(unsigned long action)
+{
+	for (struct bL_notifier_block *nb = bL_notifiers; nb; nb = nb->next)
+		nb->notifier_call(nb, action);
+}
+
+/* Models bL_switcher_register_notifier(). */
+int bL_switcher_register_notifier(struct bL_notifier_block *nb)
+{
+	nb->next = bL_notifiers;
+	bL_notifiers = nb;
+	return 0;
+}
+
+/* Models bL_switcher_unregister_notifier(). */
+int bL_switcher_unregister_notifier(struct bL_notifier_block *nb)
+{
+	for (struct bL_notifier_block **p = &bL_notifiers; *p; p = &(*p)->next) {
+		if (*p == nb) {
+			*p = nb->next;
+			return 0;
+		}
+	}
+	return -ENOENT;
+}
+
+/* Models bL_switcher_get_enabled(): enable/disable wait for holders. */
+bool bL_switcher_get_enabled(void)
+{
+	hw_store32(&bL_enabled_users, hw_load32(&bL_enabled_users) + 1);
+	return bL_switcher_active;
+}
+
+/* Models bL_switcher_put_enabled(). */
+void bL_switcher_put_enabled(void)
+{
+	hw_store32(&bL_enabled_users, hw_load32(&bL_enabled_users) - 1);
+}
+
+int bL_switcher_counterpart(unsigned int cpu)
+{
+	return cpu < NR_CPUS ? bL_switcher_cpu_pairing[cpu] : -1;
+}
+
+/* Models bL_switcher_halve_cpus(): pair each online CPU with one of the
+ * other cluster, keep the first of each pair, take the rest offline. */
+static int bL_switcher_halve_cpus(void)
+{
+	u32 available = cpu_online_bits;
+	int cluster_0 = -1, cluster_1 = -1;
+	unsigned int i, j;
+
+	for (i = 0; i < nr_cpu_ids; i++) {
+		int cluster = (int)MPIDR_AFFINITY_LEVEL(cpu_logical_map(i), 1);
+
+		bL_switcher_cpu_pairing[i] = -1;
+		if (!(available & BIT(i)))
+			continue;
+		if (cluster_0 == -1)
+			cluster_0 = cluster;
+		if (cluster != cluster_0)
+			cluster_1 = cluster;
+	}
+	if (cluster_1 == -1) {
+		pr_err("bL_switcher: no CPU online in a second cluster\n");
+		return -EINVAL;
+	}
+	/* Match each CPU with the first free one of another cluster. */
+	for (i = 0; i < nr_cpu_ids; i++) {
+		if (!(available & BIT(i)))
+			continue;
+		for (j = 0; j < nr_cpu_ids; j++) {
+			if (!(available & BIT(j)) || j == i ||
+			    MPIDR_AFFINITY_LEVEL(cpu_logical_map(j), 1) ==
+			    MPIDR_AFFINITY_LEVEL(cpu_logical_map(i), 1))
+				continue;
+			bL_switcher_cpu_pairing[i] = (int)j;
+			available &= ~(BIT(i) | BIT(j));
+			break;
+		}
+	}
+	/* Take note of every GIC ID, then disable the CPUs with no pairing of
+	 * their own (the counterparts, and the odd one out). */
+	bL_switcher_removed_logical_cpus = 0;
+	for (i = 0; i < nr_cpu_ids; i++) {
+		u32 mpidr = cpu_logical_map(i);
+
+		if (!cpu_online(i))
+			continue;
+		bL_gic_id[MPIDR_AFFINITY_LEVEL(mpidr, 0)][MPIDR_AFFINITY_LEVEL(mpidr, 1)] =
+			gic_get_cpu_id(i);
+	}
+	for (i = 0; i < nr_cpu_ids; i++) {
+		int ret;
+
+		if (!cpu_online(i) || bL_switcher_cpu_pairing[i] >= 0)
+			continue;
+		ret = cpu_down(i);
+		if (ret) {
+			pr_err("bL_switcher: cannot take CPU%u offline (%d)\n", i, ret);
+			return ret;
+		}
+		bL_switcher_removed_logical_cpus |= BIT(i);
+	}
+	for (i = 0; i < nr_cpu_ids; i++)
+		if (bL_switcher_cpu_pairing[i] >= 0)
+			pr_info("bL_switcher: CPU%u (0x%x) paired with 0x%x\n", i,
+				cpu_logical_map(i),
+				cpu_logical_map((unsigned int)bL_switcher_cpu_pairing[i]));
+	return 0;
+}
+
+/* Models bL_switcher_enable(). */
+int bL_switcher_enable(void)
+{
+	int ret;
+
+	if (bL_switcher_active)
+		return 0;
+	bL_notify(BL_NOTIFY_PRE_ENABLE);
+	ret = bL_switcher_halve_cpus();
+	if (ret) {
+		bL_notify(BL_NOTIFY_POST_DISABLE);
+		return ret;
+	}
+	for (unsigned int cpu = 0; cpu < nr_cpu_ids; cpu++) {
+		struct bL_thread *t = &bL_threads[cpu];
+
+		t->wanted_cluster = -1;
+		t->work.func = bL_switcher_thread;
+		t->started = bL_switcher_cpu_pairing[cpu] >= 0;
+	}
+	bL_switcher_active = true;
+	bL_notify(BL_NOTIFY_POST_ENABLE);
+	pr_info("big.LITTLE switcher initialized\n");
+	return 0;
+}
+
+/* Models bL_switcher_disable(): every logical CPU goes back to its
+ * original cluster's CPU, and the removed CPUs come back online. */
+void bL_switcher_disable(void)
+{
+	if (!bL_switcher_active)
+		return;
+	bL_notify(BL_NOTIFY_PRE_DISABLE);
+	bL_switcher_active = false;
+	for (unsigned int cpu = 0; cpu < nr_cpu_ids; cpu++)
+		bL_threads[cpu].started = false;
+	for (unsigned int cpu = 0; cpu < nr_cpu_ids; cpu++)
+		if (bL_switcher_removed_logical_cpus & BIT(cpu))
+			cpu_up(cpu);
+	bL_switcher_removed_logical_cpus = 0;
+	bL_notify(BL_NOTIFY_POST_DISABLE);
+	pr_info("big.LITTLE switcher disabled\n");
+}
+
+/* Models bL_switcher_init() (late_initcall) with its no_bL_switcher
+ * command-line switch. */
+int bL_switcher_init(const char *bootargs)
+{
+	if (bootargs && strstr(bootargs, "bL_switcher.early_poke=0"))
+		bL_early_poke = false;
+	if (bootargs && strstr(bootargs, "no_bL_switcher"))
+		return 0;
+	if (!mcpm_is_available()) {
+		pr_err("bL_switcher: MCPM is not available\n");
+		return -ENODEV;
+	}
+	return bL_switcher_enable();
+}

@@ -1,0 +1,163 @@
+#include "sim/switch_log.h"
+
+#include <algorithm>
+
+#include "sim/json_writer.h"
+
+uint64_t SwitchRecord::step_ns(const std::string& name) const {
+  for (auto& s : steps)
+    if (s.name == name && !s.open) return s.end_ns - s.start_ns;
+  return 0;
+}
+
+SwitchRecord* SwitchLog::open_for_cpu(unsigned cpu) {
+  for (auto& s : open_)
+    if (s.cpu == cpu && !s.powering_down) return &s;
+  return nullptr;
+}
+
+SwitchRecord* SwitchLog::powering_down_on(unsigned core) {
+  for (auto& s : open_)
+    if (s.powering_down && s.outbound_core == static_cast<int>(core)) return &s;
+  return nullptr;
+}
+
+void SwitchLog::begin(SwitchRecord& s, const std::string& name, unsigned core, uint64_t ns) {
+  s.steps.push_back({name, core, ns, ns, true});
+}
+
+void SwitchLog::end(SwitchRecord& s, const std::string& name, uint64_t ns) {
+  for (auto it = s.steps.rbegin(); it != s.steps.rend(); ++it) {
+    if (it->name == name && it->open) {
+      it->end_ns = ns;
+      it->open = false;
+      return;
+    }
+  }
+}
+
+void SwitchLog::kernel_step(uint64_t ns, unsigned core, unsigned cpu, const std::string& step,
+                            bool is_end) {
+  if (step == "request") {
+    // A request only becomes a switch when the switcher thread acts on it;
+    // requests overtaken by a later one before that merge into it.
+    pending_requests_.emplace_back(cpu, ns);
+    return;
+  }
+  if (step == "entry_vectors_gated" && !is_end) {
+    SwitchRecord s;
+    s.cpu = cpu;
+    s.outbound_core = static_cast<int>(core);
+    s.from_cluster = cluster_of_[core];
+    s.requested_ns = ns;
+    for (auto it = pending_requests_.begin(); it != pending_requests_.end();) {
+      if (it->first == cpu) {
+        s.requested_ns = std::min(s.requested_ns, it->second);
+        it = pending_requests_.erase(it);
+      } else {
+        ++it;
+      }
+    }
+    s.steps.push_back({"request", core, s.requested_ns, ns, false});
+    open_.push_back(s);
+  }
+  SwitchRecord* s = open_for_cpu(cpu);
+  if (!s) {
+    // Steps of the outbound after the inbound took over.
+    for (auto& o : open_)
+      if (o.cpu == cpu && o.outbound_core == static_cast<int>(core)) s = &o;
+    if (!s) return;
+  }
+  if (step == "inbound_resumed") {
+    // Resumed on the inbound: the step ran from the release to here.
+    s->inbound_core = static_cast<int>(core);
+    s->to_cluster = cluster_of_[core];
+    uint64_t released = ns;
+    for (auto& st : s->steps)
+      if (st.name == "inbound_released") released = st.end_ns;
+    s->steps.push_back({"inbound_resumed", core, released, ns, false});
+    return;
+  }
+  if (is_end) end(*s, step, ns);
+  else begin(*s, step, core, ns);
+  if (step == "outbound_power_down" && !is_end) s->powering_down = true;
+}
+
+void SwitchLog::flush(uint64_t ns, unsigned core, bool all, bool is_end) {
+  SwitchRecord* s = powering_down_on(core);
+  if (!s) return;
+  const char* name = all ? "outbound_l1_l2_clean" : "outbound_l1_clean";
+  if (all) s->last_man = true;
+  if (is_end) end(*s, name, ns);
+  else begin(*s, name, core, ns);
+}
+
+void SwitchLog::cci_port_off(uint64_t ns, unsigned cluster) {
+  for (auto& s : open_) {
+    if (s.powering_down && s.from_cluster == cluster) {
+      s.steps.push_back({"cci_port_disabled", static_cast<unsigned>(s.outbound_core), ns, ns, false});
+      return;
+    }
+  }
+}
+
+void SwitchLog::core_reset(uint64_t ns, unsigned core) {
+  SwitchRecord* s = powering_down_on(core);
+  if (!s) return;
+  end(*s, "outbound_power_down", ns);
+  s->steps.push_back({"outbound_core_off", core, ns, ns, false});
+  if (!s->last_man) finish(*s, ns);
+}
+
+void SwitchLog::cluster_off(uint64_t ns, unsigned cluster) {
+  for (auto& s : open_) {
+    if (s.powering_down && s.last_man && s.from_cluster == cluster) {
+      uint64_t reset = ns;
+      for (auto& st : s.steps)
+        if (st.name == "outbound_core_off") reset = st.end_ns;
+      s.steps.push_back({"outbound_cluster_off", static_cast<unsigned>(s.outbound_core), reset, ns, false});
+      finish(s, ns);
+      return;
+    }
+  }
+}
+
+void SwitchLog::finish(SwitchRecord& s, uint64_t ns) {
+  s.end_ns = ns;
+  s.complete = true;
+  SwitchRecord copy = s;
+  std::stable_sort(copy.steps.begin(), copy.steps.end(),
+                   [](const SwitchStep& a, const SwitchStep& b) { return a.start_ns < b.start_ns; });
+  done_.push_back(copy);
+  open_.erase(open_.begin() + (&s - open_.data()));
+}
+
+void SwitchLog::write_json(JsonWriter& j) const {
+  j.key("switches").begin_array();
+  for (const SwitchRecord& s : done_) {
+    j.begin_object();
+    j.field("cpu", s.cpu);
+    j.field("from_cluster", s.from_cluster);
+    j.field("to_cluster", s.to_cluster);
+    j.field("outbound_core", s.outbound_core);
+    j.field("inbound_core", s.inbound_core);
+    j.field("requested_ns", s.requested_ns);
+    j.field("blackout_ns", s.step_ns("blackout"));
+    j.field("total_ns", s.end_ns - s.requested_ns);
+    j.field("outbound_last_man", s.last_man);
+    j.key("energy_j").null();
+    j.key("steps").begin_array();
+    for (const SwitchStep& st : s.steps) {
+      if (st.open) continue;
+      j.begin_object();
+      j.field("name", st.name);
+      j.field("core", st.core);
+      j.field("start_ns", st.start_ns);
+      j.field("end_ns", st.end_ns);
+      j.end_object();
+    }
+    j.end_array();
+    j.end_object();
+  }
+  j.end_array();
+}

@@ -1,0 +1,58 @@
+// switch_log.h - every cluster switch, step by step, for stats.json.
+//
+// The kernel model reports the steps it performs (hw_switch_step); the
+// simulator adds what only the hardware knows: the outbound's cache flushes,
+// its CCI port being disabled, the core being reset and, for a last man,
+// the cluster's power-off. A switch starts at the bL_switch_request() call
+// and ends when the outbound (core or cluster) is powered off.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+class JsonWriter;
+
+struct SwitchStep {
+  std::string name;
+  unsigned core = 0;
+  uint64_t start_ns = 0, end_ns = 0;
+  bool open = true;
+};
+
+struct SwitchRecord {
+  unsigned cpu = 0;
+  int outbound_core = -1, inbound_core = -1;
+  unsigned from_cluster = 0, to_cluster = 0;
+  uint64_t requested_ns = 0, end_ns = 0;
+  bool last_man = false, powering_down = false, complete = false;
+  std::vector<SwitchStep> steps;
+  uint64_t step_ns(const std::string& name) const;  // duration, 0 if absent
+};
+
+class SwitchLog {
+ public:
+  // core_cluster: cluster id of each platform core.
+  explicit SwitchLog(std::vector<unsigned> core_cluster) : cluster_of_(std::move(core_cluster)) {}
+
+  void kernel_step(uint64_t ns, unsigned core, unsigned cpu, const std::string& step, bool end);
+  void flush(uint64_t ns, unsigned core, bool all, bool end);
+  void core_reset(uint64_t ns, unsigned core);
+  void cluster_off(uint64_t ns, unsigned cluster);
+  void cci_port_off(uint64_t ns, unsigned cluster);
+
+  const std::vector<SwitchRecord>& switches() const { return done_; }
+  void write_json(JsonWriter& j) const;
+
+ private:
+  SwitchRecord* open_for_cpu(unsigned cpu);
+  SwitchRecord* powering_down_on(unsigned core);
+  void begin(SwitchRecord& s, const std::string& name, unsigned core, uint64_t ns);
+  void end(SwitchRecord& s, const std::string& name, uint64_t ns);
+  void finish(SwitchRecord& s, uint64_t ns);
+
+  std::vector<unsigned> cluster_of_;
+  std::vector<SwitchRecord> open_;        // switches in flight
+  std::vector<SwitchRecord> done_;        // finished, in end order
+  std::vector<std::pair<unsigned, uint64_t>> pending_requests_;  // cpu, time
+};
