@@ -281,15 +281,18 @@ int bL_switch_request_cb(unsigned int cpu, unsigned int new_cluster_id,
 		return -EINVAL;
 	}
 	t = &bL_threads[cpu];
-	if (!bL_switcher_active || !t->started) {
-		pr_err("bL_switch_request: the switcher is not active%s\n",
-		       bL_switcher_active ? " on this CPU" : "");
+	if (!bL_switcher_active) {
+		pr_err("bL_switch_request: the switcher is not active\n");
 		return -ESRCH;
 	}
 	if (bL_switcher_cpu_pairing[cpu] < 0) {
-		pr_err("bL_switch_request: CPU%u has no counterpart to switch to\n", cpu);
+		pr_err("bL_switch_request: CPU%u has no counterpart to switch to%s\n", cpu,
+		       (bL_switcher_removed_logical_cpus & BIT(cpu)) ?
+		       " (the switcher took it offline)" : "");
 		return -EINVAL;
 	}
+	if (!t->started)
+		return -ESRCH;
 	if (new_cluster_id >= MAX_NR_CLUSTERS) {
 		pr_err("bL_switch_request: no cluster %u\n", new_cluster_id);
 		return -EINVAL;

@@ -1,0 +1,209 @@
+// switcher_test.cc - the in-kernel switcher on TC2, step by step.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "run_helpers.h"
+
+using namespace blsim_test;
+
+namespace {
+
+yajl_val at(yajl_val arr, size_t i) { return YAJL_GET_ARRAY(arr)->values[i]; }
+size_t len(yajl_val arr) { return arr && YAJL_IS_ARRAY(arr) ? YAJL_GET_ARRAY(arr)->len : 0; }
+
+struct Step { std::string name; long long core, start, end; };
+
+std::vector<Step> steps_of(yajl_val sw) {
+  std::vector<Step> out;
+  yajl_val st = Json::get(sw, "steps");
+  for (size_t i = 0; i < len(st); ++i) {
+    yajl_val s = at(st, i);
+    out.push_back({YAJL_GET_STRING(Json::get(s, "name")), num(Json::get(s, "core")),
+                   num(Json::get(s, "start_ns")), num(Json::get(s, "end_ns"))});
+  }
+  return out;
+}
+
+const Step* find(const std::vector<Step>& v, const std::string& name) {
+  for (auto& s : v) if (s.name == name) return &s;
+  return nullptr;
+}
+
+RunResult run_iks(const std::string& d, const std::string& extra) {
+  return run_blsim("--dtb " + tc2_dtb() + " --switcher iks --duration 200ms --out " + d + " " + extra, d);
+}
+
+}  // namespace
+
+// A15 -> A7 and back on logical CPU 0: both switches in switches[], with the
+// upstream steps in upstream order, a blackout inside the total, the
+// outbound's cache clean, and for the last A7 its CCI port and cluster off.
+TEST(Switcher, IksBothDirectionsStepByStep) {
+  const std::string d = scratch("iks");
+  RunResult r = run_iks(d, "--event 100ms:switch:0:1 --event 150ms:switch:0:0");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  Json j(slurp(d + "/stats.json"));
+  ASSERT_TRUE(j.ok());
+  yajl_val sws = Json::get(j.root(), "switches");
+  ASSERT_EQ(len(sws), 2u);
+  const char* order[] = {"request", "entry_vectors_gated", "inbound_power_up", "wait_inbound_alive",
+                         "blackout", "gic_migrate", "cpu_pm_enter", "logical_map_flip",
+                         "context_save", "inbound_released", "inbound_resumed", "cpu_pm_exit",
+                         "outbound_power_down", "outbound_core_off"};
+  for (size_t k = 0; k < 2; ++k) {
+    yajl_val sw = at(sws, k);
+    EXPECT_EQ(num(Json::get(sw, "cpu")), 0);
+    EXPECT_EQ(num(Json::get(sw, "from_cluster")), k == 0 ? 0 : 1);
+    EXPECT_EQ(num(Json::get(sw, "to_cluster")), k == 0 ? 1 : 0);
+    const auto st = steps_of(sw);
+    long long last = 0;
+    for (const char* name : order) {
+      const Step* s = find(st, name);
+      ASSERT_TRUE(s) << "switch " << k << " lacks step " << name;
+      EXPECT_GE(s->start, last) << name << " out of order";
+      EXPECT_GE(s->end, s->start) << name;
+      last = s->start;
+    }
+    // Who runs what: the outbound until the release, the inbound after.
+    const long long ob = num(Json::get(sw, "outbound_core")), ib = num(Json::get(sw, "inbound_core"));
+    EXPECT_EQ(find(st, "context_save")->core, ob);
+    EXPECT_EQ(find(st, "inbound_resumed")->core, ib);
+    EXPECT_EQ(find(st, "cpu_pm_exit")->core, ib);
+    EXPECT_EQ(ob, k == 0 ? 0 : 2);
+    EXPECT_EQ(ib, k == 0 ? 2 : 0);
+    // Blackout: IRQs off (outbound) to IRQs on (inbound), tens of us at most
+    // with the inbound already up (the early poke), inside the total.
+    const long long blackout = num(Json::get(sw, "blackout_ns"));
+    const long long total = num(Json::get(sw, "total_ns"));
+    EXPECT_GT(blackout, 1000);
+    EXPECT_LT(blackout, 50000);
+    EXPECT_GT(total, blackout);
+    EXPECT_EQ(find(st, "blackout")->end - find(st, "blackout")->start, blackout);
+    // The outbound cleans its L1 before it is reset.
+    const Step* clean = find(st, k == 0 ? "outbound_l1_clean" : "outbound_l1_l2_clean");
+    ASSERT_TRUE(clean);
+    EXPECT_LE(clean->end, find(st, "outbound_core_off")->start);
+  }
+  // A15 -> A7: the A7 cluster was off (all A7s were taken offline by the
+  // switcher at boot), so the inbound's wait covers its power-up (100 us).
+  const auto first = steps_of(at(sws, 0));
+  EXPECT_GT(find(first, "wait_inbound_alive")->end - find(first, "wait_inbound_alive")->start, 100000);
+  // A7 -> A15: the outbound is the A7 cluster's last man: L2 cleaned, CCI
+  // port disabled, then the cluster is powered off, which ends the switch.
+  yajl_val back = at(sws, 1);
+  EXPECT_TRUE(YAJL_IS_TRUE(Json::get(back, "outbound_last_man")));
+  const auto second = steps_of(back);
+  ASSERT_TRUE(find(second, "cci_port_disabled"));
+  ASSERT_TRUE(find(second, "outbound_cluster_off"));
+  EXPECT_EQ(num(Json::get(back, "requested_ns")) + num(Json::get(back, "total_ns")),
+            find(second, "outbound_cluster_off")->end);
+}
+
+// IKS at boot: pairs (0x0,0x100) and (0x1,0x101); the odd A7 and the
+// counterparts go offline and the A7 cluster powers off.
+TEST(Switcher, EnableHalvesTheCpusAndPowersTheLittleClusterOff) {
+  const std::string d = scratch("iks-boot");
+  RunResult r = run_iks(d, "");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string log = slurp(d + "/console.log");
+  EXPECT_NE(log.find("bL_switcher: CPU0 (0x0) paired with 0x100"), std::string::npos) << log;
+  EXPECT_NE(log.find("bL_switcher: CPU1 (0x1) paired with 0x101"), std::string::npos);
+  Json j(slurp(d + "/stats.json"));
+  yajl_val a7 = at(Json::get(j.root(), "clusters"), 1);
+  EXPECT_STREQ(YAJL_GET_STRING(Json::get(a7, "power_state")), "off");
+  EXPECT_EQ(num(Json::get(a7, "power_downs")), 1);
+}
+
+// Without the early poke the outbound does not wait for the inbound: the
+// blackout then includes the inbound's cluster power-up. With it, the
+// inbound powers up while the outbound still has IRQs on.
+TEST(Switcher, EarlyPokeShrinksTheBlackout) {
+  const std::string d = scratch("iks-poke");
+  RunResult with = run_iks(d + "/..", "--event 100ms:switch:0:1");
+  ASSERT_EQ(with.exit_code, 0) << with.err;
+  Json jw(slurp(d + "/../stats.json"));
+  const std::string d2 = scratch("iks-nopoke");
+  RunResult without = run_iks(d2, "--no-early-poke --event 100ms:switch:0:1");
+  ASSERT_EQ(without.exit_code, 0) << without.err;
+  Json jn(slurp(d2 + "/stats.json"));
+  yajl_val sw = at(Json::get(jw.root(), "switches"), 0), sn = at(Json::get(jn.root(), "switches"), 0);
+  const long long bw = num(Json::get(sw, "blackout_ns")), bn = num(Json::get(sn, "blackout_ns"));
+  EXPECT_LT(bw, 20000);
+  EXPECT_GT(bn, 100000) << "without the poke the cluster power-up is inside the blackout";
+  EXPECT_GT(bn - bw, 90000);
+  // Ordering with the poke: the inbound is alive before IRQs go off.
+  const auto st = steps_of(sw);
+  EXPECT_LE(find(st, "wait_inbound_alive")->end, find(st, "blackout")->start);
+  EXPECT_FALSE(find(steps_of(sn), "wait_inbound_alive"));
+}
+
+// A request for a CPU in flight is queued and handled after it, as upstream
+// (the thread re-reads wanted_cluster); both switches complete, in order.
+// In the model the request itself is taken by CPU0's workqueue after the
+// switch work running there (no scheduler to interleave them yet).
+TEST(Switcher, RequestWhileInFlightIsHandledAfter) {
+  const std::string d = scratch("iks-queue");
+  RunResult r = run_iks(d, "--event 100ms:switch:0:1 --event 100010us:switch:0:0");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  Json j(slurp(d + "/stats.json"));
+  yajl_val sws = Json::get(j.root(), "switches");
+  ASSERT_EQ(len(sws), 2u);
+  EXPECT_EQ(num(Json::get(at(sws, 0), "to_cluster")), 1);
+  EXPECT_EQ(num(Json::get(at(sws, 1), "to_cluster")), 0);
+  // The second started only after the first had the inbound running.
+  const auto a = steps_of(at(sws, 0)), b = steps_of(at(sws, 1));
+  EXPECT_GE(find(b, "entry_vectors_gated")->start, find(a, "cpu_pm_exit")->end);
+  // Its request time is the second event's, not the first switch's.
+  EXPECT_GE(num(Json::get(at(sws, 1), "requested_ns")), 100010000);
+}
+
+TEST(Switcher, RequestForACpuWithoutAPairIsRefused) {
+  const std::string d = scratch("iks-nopair");
+  RunResult r = run_iks(d + "", "--event 100ms:switch:2:0");
+  EXPECT_EQ(r.exit_code, 5);
+  EXPECT_NE(r.err.find("bL_switch_request: CPU2 has no counterpart to switch to "
+                       "(the switcher took it offline)"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("Invalid argument (-22)"), std::string::npos) << r.err;
+  RunResult off = run_blsim("--dtb " + tc2_dtb() + " --switcher none --duration 50ms "
+                            "--event 10ms:switch:0:1", d);
+  EXPECT_EQ(off.exit_code, 5);
+  EXPECT_NE(off.err.find("the switcher is not active"), std::string::npos) << off.err;
+}
+
+// A storm of requests on both pairs: every one is carried out (none lost),
+// and the invariants of a switch hold for each.
+TEST(Switcher, StormOfRequestsOnBothPairs) {
+  const std::string d = scratch("iks-storm");
+  std::string ev;
+  unsigned n = 0;
+  for (unsigned i = 0; i < 200; ++i, ++n) {
+    const unsigned cpu = i % 2, cluster = (i / 2 + 1) % 2;
+    ev += " --event " + std::to_string(40000 + i * 700) + "us:switch:" + std::to_string(cpu) + ":" +
+          std::to_string(cluster);
+  }
+  RunResult r = run_iks(d, ev);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  Json j(slurp(d + "/stats.json"));
+  yajl_val events = Json::get(j.root(), "events"), sws = Json::get(j.root(), "switches");
+  ASSERT_EQ(len(events), n);
+  for (size_t i = 0; i < n; ++i) EXPECT_EQ(num(Json::get(at(events, i), "result")), 0);
+  // Each request moves its CPU to the other cluster: 200 switches.
+  EXPECT_EQ(len(sws), n);
+  // Each CPU alternates clusters, starting on the A15s: a switch always
+  // leaves the cluster the previous one of that CPU went to.
+  std::map<long long, long long> cluster_of_cpu{{0, 0}, {1, 0}};
+  for (size_t i = 0; i < len(sws); ++i) {
+    yajl_val sw = at(sws, i);
+    const long long cpu = num(Json::get(sw, "cpu"));
+    EXPECT_EQ(num(Json::get(sw, "from_cluster")), cluster_of_cpu[cpu]) << "switch " << i;
+    cluster_of_cpu[cpu] = num(Json::get(sw, "to_cluster"));
+    EXPECT_NE(num(Json::get(sw, "from_cluster")), num(Json::get(sw, "to_cluster")));
+    EXPECT_LT(num(Json::get(sw, "blackout_ns")), 50000);
+  }
+  // At the end both logical CPUs are on a live core and nothing is stuck.
+  const std::string log = slurp(d + "/console.log");
+  EXPECT_EQ(log.find("BUG"), std::string::npos);
+}
