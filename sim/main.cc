@@ -27,6 +27,9 @@ const char kUsage[] =
     "                     (default none)\n"
     "  --no-early-poke    IKS without MCPM's early poke: the outbound does not wait\n"
     "                     for the inbound to be up before its blackout starts\n"
+    "  --cpuidle-governor G  menu (default), ladder, or none (cpuidle off: WFI only)\n"
+    "  --cpuidle-sysfs    print the kernel's cpuidle sysfs view (driver, states,\n"
+    "                     usage, time) on stdout at the end of the run\n"
     "  --seed N           seed of the run, recorded in stats.json (default 1); nothing\n"
     "                     in the model draws random numbers yet\n"
     "  --console          echo the kernel log on stderr as it is printed\n"
@@ -91,6 +94,14 @@ int sc_main(int argc, char** argv) {
       if (!v || (std::string(v) != "iks" && std::string(v) != "none"))
         return usage_error("--switcher takes iks or none, got '%s'", v ? v : "");
       o.switcher = v;
+    } else if (a == "--cpuidle-governor") {
+      const char* v = value("--cpuidle-governor");
+      const std::string g = v ? v : "";
+      if (g != "menu" && g != "ladder" && g != "none")
+        return usage_error("--cpuidle-governor takes menu, ladder or none, got '%s'", g.c_str());
+      o.cpuidle_governor = g;
+    } else if (a == "--cpuidle-sysfs") {
+      o.cpuidle_sysfs = true;
     } else if (a == "--no-early-poke") {
       o.early_poke = false;
     } else if (a == "--console") {

@@ -21,6 +21,7 @@
 extern "C" {
 #include <libfdt.h>
 
+#include "linux/cpuidle.h"
 #include "linux/init.h"
 }
 
@@ -100,6 +101,8 @@ void set_bootargs(Fdt& fdt, const RunOptions& o) {
   std::string args;
   if (o.switcher == "none") args += "no_bL_switcher ";
   if (!o.early_poke) args += "bL_switcher.early_poke=0 ";
+  if (o.cpuidle_governor == "none") args += "cpuidle.off=1 ";
+  else args += "cpuidle.governor=" + o.cpuidle_governor + " ";
   void* blob = fdt.bytes().data();
   int chosen = fdt_path_offset(blob, "/chosen");
   if (chosen < 0) chosen = fdt_add_subnode(blob, 0, "chosen");
@@ -204,6 +207,7 @@ int blsim_run(const RunOptions& o) {
   RunInfo info;
   info.dtb = o.dtb;
   info.switcher = o.switcher;
+  info.cpuidle_governor = o.cpuidle_governor;
   info.seed = o.seed;
   info.duration_ns = o.duration_ns;
   info.simulated_ns = sc_time_stamp().value() / 1000;
@@ -216,6 +220,13 @@ int blsim_run(const RunOptions& o) {
       fprintf(stderr, "blsim: error: cannot write to %s: %s\n", o.out.c_str(), strerror(errno));
       return kExitOutput;
     }
+  }
+  if (o.cpuidle_sysfs) {
+    const int n = cpuidle_sysfs_dump(nullptr, 0);
+    std::string text(static_cast<size_t>(n) + 1, '\0');
+    cpuidle_sysfs_dump(&text[0], text.size());
+    text.resize(static_cast<size_t>(n));
+    fputs(text.c_str(), stdout);
   }
   if (!o.quiet)
     fprintf(stderr, "blsim: simulated %.6f s in %.3f s host (%.1fx real time)%s%s\n",

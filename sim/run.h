@@ -18,6 +18,8 @@ struct RunOptions {
   std::vector<ScriptedEvent> events;
   std::string switcher = "none";   // iks | none
   bool early_poke = true;
+  std::string cpuidle_governor = "menu";  // menu | ladder | none
+  bool cpuidle_sysfs = false;             // print the cpuidle sysfs view at the end
 };
 
 // Exit codes, documented in --help.

@@ -8,6 +8,11 @@
 #include "sim/platform.h"
 #include "sim/switch_log.h"
 
+extern "C" {
+#include "linux/cpuidle.h"
+#include "linux/smp.h"
+}
+
 using namespace sc_core;
 
 FreqResidency::FreqResidency(uint64_t initial_hz) : hz_(initial_hz) {}
@@ -138,6 +143,32 @@ void write_clusters(JsonWriter& j, Platform& p,
   j.end_array();
 }
 
+// Per logical CPU, what the kernel's cpuidle accounting says (the sysfs
+// view): driver, and time and usage per state.
+void write_cpus(JsonWriter& j) {
+  j.key("cpus").begin_array();
+  for (unsigned cpu = 0; cpu < nr_cpu_ids; ++cpu) {
+    cpuidle_cpu_stats st;
+    j.begin_object();
+    j.field("logical", cpu);
+    j.key("freq_residency_ns").begin_object().end_object();
+    if (cpuidle_get_cpu_stats(cpu, &st) == 0) {
+      j.field("cpuidle_driver", st.driver);
+      j.key("idle_state_residency_ns").begin_object();
+      for (int s = 0; s < st.state_count; ++s) j.field(st.states[s].name, st.states[s].time_ns);
+      j.end_object();
+      j.key("idle_state_usage").begin_object();
+      for (int s = 0; s < st.state_count; ++s) j.field(st.states[s].name, st.states[s].usage);
+      j.end_object();
+    } else {
+      j.key("cpuidle_driver").null();
+      j.key("idle_state_residency_ns").begin_object().end_object();
+    }
+    j.end_object();
+  }
+  j.end_array();
+}
+
 void write_boot(JsonWriter& j) {
   j.key("boot").begin_array();
   for (const GlueMark& m : glue_marks()) {
@@ -170,7 +201,7 @@ std::string StatsCollector::to_json(const RunInfo& r) const {
     j.end_object();
   }
   j.end_array();
-  j.key("cpus").begin_array().end_array();
+  write_cpus(j);
   switches_.write_json(j);
   j.key("tasks").begin_array().end_array();
   j.key("energy_j").null();

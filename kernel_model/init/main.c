@@ -15,8 +15,34 @@ int tc2_pm_init(const void *fdt);
 int blsim_event_init(const void *fdt);
 
 #include <libfdt.h>
+#include <string.h>
 
 #include "asm/bL_switcher.h"
+#include "linux/cpuidle.h"
+
+/* The cpuidle command-line switches upstream has: cpuidle.off=1 and
+ * cpuidle.governor=NAME; then the big.LITTLE driver's initcall. */
+static void cpuidle_init(const void *fdt, const char *bootargs)
+{
+	const char *g = bootargs ? strstr(bootargs, "cpuidle.governor=") : NULL;
+	int ret;
+
+	if (bootargs && strstr(bootargs, "cpuidle.off=1")) {
+		pr_info("cpuidle: disabled on the command line\n");
+		return;
+	}
+	if (g) {
+		char name[16] = {0};
+		size_t n = strcspn(g + 17, " ");
+
+		memcpy(name, g + 17, n < sizeof(name) - 1 ? n : sizeof(name) - 1);
+		if (cpuidle_switch_governor_by_name(name))
+			hw_panic("cpuidle.governor=%s: no such governor", name);
+	}
+	ret = bl_idle_init(fdt);
+	if (ret)
+		pr_warn("cpuidle: big.LITTLE driver not registered (%d): idle is WFI only\n", ret);
+}
 
 /* Models start_kernel(). */
 void start_kernel(void)
@@ -31,9 +57,12 @@ void start_kernel(void)
 
 	setup_arch(fdt);
 	smp_prepare_boot_cpu();
+	init_ladder();                        /* postcore_initcall: governors */
+	init_menu();
 	ret = gic_irqchip_init(fdt);          /* init_IRQ */
 	if (ret)
 		hw_panic("no usable interrupt controller (%d)", ret);
+	gic_cpu_pm_init();
 	arch_timer_of_init(fdt);              /* time_init */
 	arch_timer_starting_cpu();
 	arch_local_irq_enable();
@@ -48,12 +77,12 @@ void start_kernel(void)
 	ret = blsim_event_init(fdt);          /* device_initcall */
 	if (ret)
 		pr_warn("blsim-event: no event mailbox (%d): scripted events are ignored\n", ret);
-	/* late_initcall: the switcher, unless the command line says no. */
 	{
 		int chosen = fdt_path_offset(fdt, "/chosen");
 		const char *bootargs = chosen >= 0 ? fdt_getprop(fdt, chosen, "bootargs", NULL) : NULL;
 
-		bL_switcher_init(bootargs);
+		cpuidle_init(fdt, bootargs);  /* device_initcall: cpuidle-big_little */
+		bL_switcher_init(bootargs);   /* late_initcall: unless no_bL_switcher */
 	}
 	cpu_startup_entry();
 }

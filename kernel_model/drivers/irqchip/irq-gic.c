@@ -8,6 +8,7 @@
  */
 #include <libfdt.h>
 
+#include "linux/cpu_pm.h"
 #include "linux/interrupt.h"
 #include "linux/irqchip/arm-gic.h"
 #include "linux/smp.h"
@@ -390,6 +391,34 @@ void gic_cpu_restore(void)
 	writel_relaxed(gic_saved[cpu].enable, dist + GIC_DIST_ENABLE_SET);
 	writel_relaxed(GICC_INT_PRI_THRESHOLD, gic_cpu_base() + GIC_CPU_PRIMASK);
 	writel_relaxed(GICC_ENABLE, gic_cpu_base() + GIC_CPU_CTRL);
+}
+
+/* Models gic_notifier(): the CPU interface's banked state across a CPU
+ * power-down (cpuidle cluster-sleep, the switcher). */
+static int gic_notifier(struct notifier_block *nb, unsigned long cmd, void *v)
+{
+	switch (cmd) {
+	case CPU_PM_ENTER:
+		gic_cpu_save();
+		break;
+	case CPU_PM_ENTER_FAILED:
+	case CPU_PM_EXIT:
+		gic_cpu_restore();
+		break;
+	default:
+		break;
+	}
+	return NOTIFY_OK;
+}
+
+static struct notifier_block gic_notifier_block = {
+	.notifier_call = gic_notifier,
+};
+
+/* Models gic_cpu_pm_init(). */
+void gic_cpu_pm_init(void)
+{
+	cpu_pm_register_notifier(&gic_notifier_block);
 }
 
 /* Models gic_get_sgir_physaddr(): for MCPM's early poke. */

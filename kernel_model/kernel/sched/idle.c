@@ -6,6 +6,7 @@
 #include "linux/init.h"
 #include "linux/kernel.h"
 #include "linux/smp.h"
+#include "linux/cpuidle.h"
 #include "linux/tick.h"
 #include "linux/workqueue.h"
 
@@ -64,7 +65,10 @@ static void do_idle(void)
 	arch_local_irq_disable();
 	tick_nohz_idle_enter();
 	idle_account_enter();
-	arch_cpu_idle();
+	/* cpuidle picks and enters a state (WFI when it has no driver) and
+	 * returns with IRQs on, the waking interrupt taken. */
+	if (cpuidle_idle_call() < 0 && arch_irqs_disabled())
+		arch_cpu_idle();
 	idle_account_exit();
 	tick_nohz_idle_exit();
 	arch_local_irq_enable();

@@ -34,6 +34,7 @@
 #include "asm/mcpm.h"
 #include "asm/suspend.h"
 #include "linux/completion.h"
+#include "linux/cpu_pm.h"
 #include "linux/init.h"
 #include "linux/irqchip/arm-gic.h"
 #include "linux/smp.h"
@@ -42,8 +43,6 @@
 
 int cpu_down(unsigned int cpu);
 int cpu_up(unsigned int cpu);
-void gic_cpu_save(void);
-void gic_cpu_restore(void);
 
 /* Upstream borrows 8 KiB of the thread's stack; the model's stack frames include
  * the simulator's own (TLM transport, SystemC waits), so it needs more. */
@@ -207,7 +206,9 @@ static int bL_switch_to(unsigned int new_cluster_id)
 	hw_switch_step(this_cpu, "gic_migrate", true);
 
 	hw_switch_step(this_cpu, "cpu_pm_enter", false);
-	gic_cpu_save();             /* the GIC's CPU_PM_ENTER notifier */
+	ret = cpu_pm_enter();       /* the GIC's notifier saves its CPU interface */
+	if (ret)
+		hw_panic("bL_switch_to: cpu_pm_enter refused (%d)", ret);
 	hw_switch_step(this_cpu, "cpu_pm_enter", true);
 
 	/* Swap the physical CPUs in the logical map for this logical CPU. */
@@ -230,7 +231,7 @@ static int bL_switch_to(unsigned int new_cluster_id)
 
 	hw_switch_step(this_cpu, "cpu_pm_exit", false);
 	mcpm_cpu_powered_up();
-	gic_cpu_restore();          /* the GIC's CPU_PM_EXIT notifier */
+	cpu_pm_exit();              /* ... and restores it on the inbound's */
 	tick_resume_local();        /* clockevents_program_event(next_event) */
 	hw_switch_step(this_cpu, "cpu_pm_exit", true);
 

@@ -91,6 +91,8 @@ void gic_migrate_target(unsigned int new_cpu_id);
 /* CPU PM: save / restore the calling interface's banked state. */
 void gic_cpu_save(void);
 void gic_cpu_restore(void);
+/* Register the GIC's CPU PM notifier (save/restore around power-down). */
+void gic_cpu_pm_init(void);
 /* Physical address of GICD_SGIR (MCPM early poke). */
 phys_addr_t gic_get_sgir_physaddr(void);
 
