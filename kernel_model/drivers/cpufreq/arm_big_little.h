@@ -72,6 +72,8 @@ u32 bL_clk_little_max(void);
 /* Platform glue entry points (the platform drivers' probe). */
 /* vexpress-spc-cpufreq.c: TC2, OPPs from the SPC; ve_spc_clk_init() first. */
 int ve_spc_cpufreq_init(void);
+/* Models ve_spc_cpufreq_remove(). */
+void ve_spc_cpufreq_exit(void);
 /* arm_big_little_dt.c: OPPs and clock-latency from the DT's cpu nodes.
  * Validates every cluster first: -EINVAL / -EEXIST with a pr_err naming the
  * node and property; -ENODEV if no cpu node has operating-points(-v2). */

@@ -97,11 +97,11 @@ static void notify_post(struct cpufreq_policy *policy, struct cpufreq_freqs *fre
 	unsigned int cpu;
 
 	notify_transition(CPUFREQ_POSTCHANGE, freqs);
-	policy->cur = freqs->new;
+	policy->cur = freqs->new_freq;
 	if (cpufreq_frequency_trace)
 		for (cpu = 0; cpu < NR_CPUS; cpu++)
 			if (policy->cpus & BIT(cpu))
-				cpufreq_frequency_trace(cpu, freqs->new);
+				cpufreq_frequency_trace(cpu, freqs->new_freq);
 }
 
 /* Models cpufreq_freq_transition_end(): POSTCHANGE; on failure, announce
@@ -113,17 +113,17 @@ void cpufreq_freq_transition_end(struct cpufreq_policy *policy, struct cpufreq_f
 
 	notify_post(policy, freqs);
 	if (transition_failed) {
-		unsigned int t = freqs->old;
+		unsigned int t = freqs->old_freq;
 
-		freqs->old = freqs->new;
-		freqs->new = t;
+		freqs->old_freq = freqs->new_freq;
+		freqs->new_freq = t;
 		notify_transition(CPUFREQ_PRECHANGE, freqs);
 		notify_post(policy, freqs);
 	}
 	done = hw_now_ns();
 	cpufreq_stats_record_transition(policy, policy->cur, done - req, transition_failed != 0);
 	if (cpufreq_transition_trace)
-		cpufreq_transition_trace(policy->cpu, transition_failed ? freqs->new : freqs->old,
+		cpufreq_transition_trace(policy->cpu, transition_failed ? freqs->new_freq : freqs->old_freq,
 					 policy->cur, req, done, transition_failed);
 	policy->request_ns = 0;
 }
@@ -133,8 +133,8 @@ static int __target_index(struct cpufreq_policy *policy, unsigned int index)
 {
 	struct cpufreq_freqs freqs = {
 		.policy = policy,
-		.old = policy->cur,
-		.new = policy->freq_table[index].frequency,
+		.old_freq = policy->cur,
+		.new_freq = policy->freq_table[index].frequency,
 	};
 	int ret;
 

@@ -77,3 +77,9 @@ int ve_spc_cpufreq_init(void)
 	}
 	return bL_cpufreq_register(&ve_spc_cpufreq_ops);
 }
+
+/* Models ve_spc_cpufreq_remove(). */
+void ve_spc_cpufreq_exit(void)
+{
+	bL_cpufreq_unregister(&ve_spc_cpufreq_ops);
+}

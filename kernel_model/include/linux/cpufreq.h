@@ -103,8 +103,8 @@ struct cpufreq_policy {
 
 struct cpufreq_freqs {
 	struct cpufreq_policy *policy;
-	unsigned int old;
-	unsigned int new;
+	unsigned int old_freq;   /* upstream: old */
+	unsigned int new_freq;   /* upstream: new (a C++ keyword: the tests include this) */
 	unsigned int flags;
 };
 

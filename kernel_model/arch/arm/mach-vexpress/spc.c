@@ -22,7 +22,13 @@ struct ve_spc_drvdata {
 	phys_addr_t baseaddr;
 	u32 a15_clusid; /* MPIDR[15:8] of the A15 cluster */
 	int irq;
-	/* DVFS: one SPC operation at a time (upstream: a semaphore). */
+};
+
+/* The DVFS half, apart so that what non-coherent CPUs need (above, cleaned
+ * to memory) stays as small as upstream's: only coherent CPUs run DVFS. */
+struct ve_spc_dvfs {
+	phys_addr_t baseaddr;
+	/* One SPC operation at a time (upstream: a semaphore). */
 	int cur_rsp_type;          /* -1: none in flight */
 	u32 cur_rsp_stat;
 	struct completion done;
@@ -35,6 +41,8 @@ struct ve_spc_drvdata {
 
 static struct ve_spc_drvdata spc_info;
 static struct ve_spc_drvdata *info;
+static struct ve_spc_dvfs spc_dvfs;
+static struct ve_spc_dvfs *dvfs;
 
 /* Models cluster_is_a15. */
 static bool cluster_is_a15(u32 cluster)
@@ -134,11 +142,13 @@ int ve_spc_init(phys_addr_t baseaddr, u32 a15_clusid, int irq)
 	spc_info.baseaddr = baseaddr;
 	spc_info.a15_clusid = a15_clusid;
 	spc_info.irq = irq;
-	spc_info.cur_rsp_type = -1;
-	spc_info.irq_requested = false;
-	spc_info.num_opps[0] = spc_info.num_opps[1] = 0;
-	spc_info.sem.slock = 0;
-	init_completion(&spc_info.done);
+	spc_dvfs.baseaddr = baseaddr;
+	spc_dvfs.cur_rsp_type = -1;
+	spc_dvfs.irq_requested = false;
+	spc_dvfs.num_opps[0] = spc_dvfs.num_opps[1] = 0;
+	spc_dvfs.sem.slock = 0;
+	init_completion(&spc_dvfs.done);
+	dvfs = &spc_dvfs;
 	info = &spc_info;
 	readl_relaxed(info->baseaddr + PWC_STATUS);
 	/* Needed by CPUs running non-coherent during cluster power-up/down:
@@ -161,7 +171,7 @@ static void spc_timeout_fn(struct hrtimer *t)
  * completes the operation in flight. */
 irqreturn_t ve_spc_irq_handler(int irq, void *data)
 {
-	struct ve_spc_drvdata *drv_data = data;
+	struct ve_spc_dvfs *drv_data = data;
 	u32 status = readl_relaxed(drv_data->baseaddr + PWC_STATUS);
 
 	if (drv_data->cur_rsp_type < 0) {
@@ -177,7 +187,7 @@ irqreturn_t ve_spc_irq_handler(int irq, void *data)
 
 unsigned int ve_spc_spurious_irqs(void)
 {
-	return info ? info->spurious : 0;
+	return info ? dvfs->spurious : 0;
 }
 
 /* Models ve_spc_waitforcompletion(): wait_for_completion_timeout(20 ms).
@@ -189,22 +199,22 @@ static int ve_spc_waitforcompletion(int req_type)
 
 	t->function = spc_timeout_fn;
 	hrtimer_start(t, ktime_get_ns() + SPC_TIMEOUT_US * 1000ull);
-	left = wait_for_completion_timeout(&info->done, SPC_TIMEOUT_US * 1000ull);
+	left = wait_for_completion_timeout(&dvfs->done, SPC_TIMEOUT_US * 1000ull);
 	hrtimer_cancel(t);
 	if (left == 0)
 		return -ETIMEDOUT;
-	return (info->cur_rsp_stat & SPC_STAT_COMPLETE(req_type)) ? 0 : -EIO;
+	return (dvfs->cur_rsp_stat & SPC_STAT_COMPLETE(req_type)) ? 0 : -EIO;
 }
 
-/* Models down(&info->sem) ... up(): a ticket lock; a second caller spins. */
+/* Models down(&dvfs->sem) ... up(): a ticket lock; a second caller spins. */
 static void spc_sem_down(void)
 {
-	arch_spin_lock(&info->sem);
+	arch_spin_lock(&dvfs->sem);
 }
 
 static void spc_sem_up(void)
 {
-	arch_spin_unlock(&info->sem);
+	arch_spin_unlock(&dvfs->sem);
 }
 
 /* Models ve_spc_read_sys_cfg(). */
@@ -213,13 +223,13 @@ static int ve_spc_read_sys_cfg(u32 func, u32 offset, u32 *data)
 	int ret;
 
 	spc_sem_down();
-	init_completion(&info->done);
-	info->cur_rsp_type = SPC_SYS_CFG;
-	writel(SPC_SYSCFG_START | func | (offset >> 2), info->baseaddr + COMMS);
+	init_completion(&dvfs->done);
+	dvfs->cur_rsp_type = SPC_SYS_CFG;
+	writel(SPC_SYSCFG_START | func | (offset >> 2), dvfs->baseaddr + COMMS);
 	ret = ve_spc_waitforcompletion(SPC_SYS_CFG);
 	if (ret == 0)
-		*data = readl(info->baseaddr + SYSCFG_RDATA);
-	info->cur_rsp_type = -1;
+		*data = readl(dvfs->baseaddr + SYSCFG_RDATA);
+	dvfs->cur_rsp_type = -1;
 	spc_sem_up();
 	return ret;
 }
@@ -237,10 +247,10 @@ int ve_spc_populate_opps(u32 cluster)
 		ret = ve_spc_read_sys_cfg(SPC_SYSCFG_SCC, off, &data);
 		if (ret)
 			break;
-		info->opps[cluster][idx].freq = (data & SPC_FREQ_MASK) * SPC_MULT_FACTOR;
-		info->opps[cluster][idx].u_volt = (data >> SPC_VOLT_SHIFT) * 1000;
+		dvfs->opps[cluster][idx].freq = (data & SPC_FREQ_MASK) * SPC_MULT_FACTOR;
+		dvfs->opps[cluster][idx].u_volt = (data >> SPC_VOLT_SHIFT) * 1000;
 	}
-	info->num_opps[cluster] = idx;
+	dvfs->num_opps[cluster] = idx;
 	/* Past the last OPP the SPC answers with an error: the table's end. */
 	if (ret == -EIO && idx > 0)
 		ret = 0;
@@ -249,15 +259,15 @@ int ve_spc_populate_opps(u32 cluster)
 
 unsigned int ve_spc_num_opps(u32 cluster)
 {
-	return info && cluster < MAX_CLUSTERS ? info->num_opps[cluster] : 0;
+	return info && cluster < MAX_CLUSTERS ? dvfs->num_opps[cluster] : 0;
 }
 
 int ve_spc_opp(u32 cluster, unsigned int idx, u32 *khz, u32 *uv)
 {
-	if (!info || cluster >= MAX_CLUSTERS || idx >= info->num_opps[cluster])
+	if (!info || cluster >= MAX_CLUSTERS || idx >= dvfs->num_opps[cluster])
 		return -EINVAL;
-	*khz = info->opps[cluster][idx].freq;
-	*uv = info->opps[cluster][idx].u_volt;
+	*khz = dvfs->opps[cluster][idx].freq;
+	*uv = dvfs->opps[cluster][idx].u_volt;
 	return 0;
 }
 
@@ -266,8 +276,8 @@ static int ve_spc_find_performance_index(u32 cluster, u32 freq)
 {
 	unsigned int idx;
 
-	for (idx = 0; idx < info->num_opps[cluster]; idx++)
-		if (info->opps[cluster][idx].freq == freq)
+	for (idx = 0; idx < dvfs->num_opps[cluster]; idx++)
+		if (dvfs->opps[cluster][idx].freq == freq)
 			return (int)idx;
 	return -EINVAL;
 }
@@ -291,11 +301,11 @@ int ve_spc_set_performance(u32 cluster, u32 freq_khz)
 	if (perf < 0)
 		return perf;
 	spc_sem_down();
-	init_completion(&info->done);
-	info->cur_rsp_type = req_type;
-	writel((u32)perf, info->baseaddr + perf_cfg_reg);
+	init_completion(&dvfs->done);
+	dvfs->cur_rsp_type = req_type;
+	writel((u32)perf, dvfs->baseaddr + perf_cfg_reg);
 	ret = ve_spc_waitforcompletion(req_type);
-	info->cur_rsp_type = -1;
+	dvfs->cur_rsp_type = -1;
 	spc_sem_up();
 	return ret;
 }
@@ -308,9 +318,9 @@ int ve_spc_get_performance(u32 cluster, u32 *freq_khz)
 	if (!info || cluster >= MAX_CLUSTERS)
 		return -EINVAL;
 	perf = ve_spc_get_perf_level(cluster);
-	if (perf >= info->num_opps[cluster])
+	if (perf >= dvfs->num_opps[cluster])
 		return -EINVAL;
-	*freq_khz = info->opps[cluster][perf].freq;
+	*freq_khz = dvfs->opps[cluster][perf].freq;
 	return 0;
 }
 
@@ -321,17 +331,26 @@ int ve_spc_clk_init(void)
 
 	if (!info)
 		return 0;   /* continue only if the SPC is initialised */
-	if (!info->irq_requested) {
-		ret = request_irq((unsigned int)info->irq, ve_spc_irq_handler, "vexpress-spc", info);
+	if (!dvfs->irq_requested) {
+		ret = request_irq((unsigned int)info->irq, ve_spc_irq_handler, "vexpress-spc", dvfs);
 		if (ret) {
 			pr_err("vexpress-spc: IRQ %d request failed\n", info->irq);
 			return -ENODEV;
 		}
-		info->irq_requested = true;
+		dvfs->irq_requested = true;
 	}
 	if (ve_spc_populate_opps(0) || ve_spc_populate_opps(1)) {
 		pr_err("vexpress-spc: failed to build OPP table\n");
 		return -ENODEV;
 	}
 	return 0;
+}
+
+/* Test support: give the SPC interrupt back (before the machine goes). */
+void ve_spc_free_irq_for_test(void)
+{
+	if (info && dvfs->irq_requested) {
+		free_irq((unsigned int)info->irq, dvfs);
+		dvfs->irq_requested = false;
+	}
 }
