@@ -560,6 +560,18 @@ void hw_panic(const char* fmt, ...) {
       std::runtime_error("kernel panic on " + where + ": " + msg)));
 }
 
+void hw_trace_event(unsigned int cpu, const char* comm, int pid, const char* event,
+                    const char* fmt, ...) {
+  if (!g->setup.trace) return;
+  char fields[256];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(fields, sizeof fields, fmt, ap);
+  va_end(ap);
+  g->setup.trace(TraceRecord{sc_time_stamp().value() / 1000, cpu,
+                             cur().hw.core->params().index, comm, pid, event, fields});
+}
+
 void hw_switch_step(unsigned int cpu, const char* step, bool end) {
   if (g->setup.switch_log)
     g->setup.switch_log->kernel_step(hw_now_ns(), cur().hw.core->params().index, cpu, step, end);

@@ -30,6 +30,16 @@ struct GlueMark {
 
 class SwitchLog;
 
+// One ftrace event from the kernel model (hw_trace_event).
+struct TraceRecord {
+  uint64_t ns;
+  unsigned cpu;        // logical CPU
+  unsigned core;       // physical core it ran on
+  std::string comm;
+  int pid;
+  std::string event, fields;
+};
+
 struct GlueSetup {
   std::vector<GlueCore> cores;
   const void* fdt = nullptr;
@@ -38,6 +48,7 @@ struct GlueSetup {
   void (*kernel_entry)(void) = nullptr;  // where the boot loader jumps
   bool echo_console = false;             // printk to stderr as it happens
   SwitchLog* switch_log = nullptr;       // where hw_switch_step goes
+  std::function<void(const TraceRecord&)> trace;  // where hw_trace_event goes
 };
 
 // Installs the firmware on every core; call after elaboration of the cores.

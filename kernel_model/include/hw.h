@@ -203,6 +203,11 @@ HW_NORETURN void hw_panic(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2)));
 /* Report a boot milestone of this core ("online", "idle", ...) to the stats. */
 void hw_mark(const char *event);
+/* An ftrace event (trace.txt): the kernel's event name and its fields as
+ * the kernel prints them ("state=1 cpu_id=0"), on logical CPU cpu, in the
+ * context of task comm/pid (the idle task is "<idle>"/0). */
+void hw_trace_event(unsigned int cpu, const char *comm, int pid, const char *event,
+		    const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 /* A step of a cluster switch of logical CPU `cpu` begins (end = false) or
  * ends (end = true) now, on the calling core: stats.json's switches[]. */
 void hw_switch_step(unsigned int cpu, const char *step, bool end);

@@ -40,6 +40,7 @@
 #include "linux/smp.h"
 #include "linux/tick.h"
 #include "linux/workqueue.h"
+#include "trace/events.h"
 
 int cpu_down(unsigned int cpu);
 int cpu_up(unsigned int cpu);
@@ -200,6 +201,7 @@ static int bL_switch_to(unsigned int new_cluster_id)
 	/* The switch critical zone: no interrupts from here. */
 	arch_local_irq_disable();
 	hw_switch_step(this_cpu, "blackout", false);
+	trace_cpu_migrate_begin(ktime_get_ns(), ob_mpidr);
 	hw_switch_step(this_cpu, "gic_migrate", false);
 	gic_migrate_target((unsigned int)bL_gic_id[ib_cpu][ib_cluster]);
 	clockevents_shutdown();     /* the outbound's timer goes dark */
@@ -235,6 +237,7 @@ static int bL_switch_to(unsigned int new_cluster_id)
 	tick_resume_local();        /* clockevents_program_event(next_event) */
 	hw_switch_step(this_cpu, "cpu_pm_exit", true);
 
+	trace_cpu_migrate_finish(ktime_get_ns(), ib_mpidr);
 	hw_switch_step(this_cpu, "blackout", true);
 	arch_local_irq_enable();
 
@@ -453,6 +456,12 @@ int bL_switcher_enable(void)
 		t->started = bL_switcher_cpu_pairing[cpu] >= 0;
 	}
 	bL_switcher_active = true;
+	/* bL_switcher_trace_trigger(): where every logical CPU is now. */
+	for (unsigned int cpu = 0; cpu < nr_cpu_ids; cpu++)
+		if (cpu_online(cpu))
+			hw_trace_event(cpu, trace_current_comm(), trace_current_pid(),
+				       "cpu_migrate_current", "timestamp=%llu cpu_hwid=0x%x",
+				       (unsigned long long)ktime_get_ns(), cpu_logical_map(cpu));
 	bL_notify(BL_NOTIFY_POST_ENABLE);
 	pr_info("big.LITTLE switcher initialized\n");
 	return 0;
