@@ -249,7 +249,11 @@ void gic_cpu_init(void)
  * wake-up output still asserts for its pending interrupts. */
 void gic_cpu_if_down(void)
 {
-	phys_addr_t ctrl = gic_cpu_base() + GIC_CPU_CTRL;
+	phys_addr_t ctrl;
+
+	if (!gic_data.gic_irqs)
+		return;  /* no GIC probed (MCPM rigs without one): nothing to cut */
+	ctrl = gic_cpu_base() + GIC_CPU_CTRL;
 
 	writel_relaxed(readl_relaxed(ctrl) & ~(u32)GICC_ENABLE, ctrl);
 }

@@ -13,12 +13,23 @@ void complete(struct completion *x)
 	sev();
 }
 
+/* The timeout's timer only has to end the WFE: its interrupt does. */
+static void completion_timeout_fn(struct hrtimer *t)
+{
+}
+
 /* Models wait_for_completion_timeout(). */
 u64 wait_for_completion_timeout(struct completion *x, u64 timeout_ns)
 {
 	u64 deadline = ktime_get_ns() + timeout_ns;
 	unsigned long flags = arch_local_irq_save();
+	struct hrtimer timeout = {.function = completion_timeout_fn};
+	u64 left;
 
+	/* Race avoided: without a timer, a waiter whose completion never
+	 * comes would sleep in WFE for ever instead of timing out. */
+	if (timeout_ns < U64_MAX / 4)
+		hrtimer_start(&timeout, deadline);
 	arch_local_irq_enable();
 	for (;;) {
 		u32 d = hw_load32(&x->done);
@@ -26,17 +37,22 @@ u64 wait_for_completion_timeout(struct completion *x, u64 timeout_ns)
 
 		if (d) {
 			hw_store32(&x->done, d - 1);
-			arch_local_irq_restore(flags);
 			now = ktime_get_ns();
-			return now < deadline ? deadline - now : 1;
+			left = now < deadline ? deadline - now : 1;
+			break;
 		}
 		now = ktime_get_ns();
 		if (now >= deadline) {
-			arch_local_irq_restore(flags);
-			return 0;
+			left = 0;
+			break;
 		}
 		wfe();
 	}
+	arch_local_irq_disable();
+	if (timeout.queued)
+		hrtimer_cancel(&timeout);
+	arch_local_irq_restore(flags);
+	return left;
 }
 
 /* Models wait_for_completion(). */
