@@ -18,6 +18,7 @@ const Action kActions[] = {
     {"cpu_down", kEventCpuDown, 1, "CPU"},
     {"cpu_up", kEventCpuUp, 1, "CPU"},
     {"switch", kEventSwitch, 2, "CPU:CLUSTER"},
+    {"busy", kEventBusy, 2, "CPU:MILLISECONDS"},
 };
 
 std::vector<std::string> split(const std::string& s, char sep) {
@@ -49,7 +50,7 @@ bool parse_event(const std::string& s, ScriptedEvent* e, std::string* why) {
     for (size_t i = 2; i < f.size(); ++i) {
       char* end = nullptr;
       const unsigned long v = std::strtoul(f[i].c_str(), &end, 10);
-      if (f[i].empty() || *end || v > 0xffff) {
+      if (f[i].empty() || *end || v > 0xfffff) {
         *why = "'" + f[i] + "' is not a number (" + s + ")";
         return false;
       }
@@ -59,7 +60,7 @@ bool parse_event(const std::string& s, ScriptedEvent* e, std::string* why) {
     e->text = s;
     return true;
   }
-  *why = "unknown action '" + f[1] + "' (known: cpu_down, cpu_up, switch)";
+  *why = "unknown action '" + f[1] + "' (known: cpu_down, cpu_up, switch, busy)";
   return false;
 }
 
@@ -67,5 +68,7 @@ const char* event_help() {
   return "  --event TIME:ACTION[:ARG]  a scripted event (repeatable), e.g. 50ms:cpu_down:2\n"
          "                     actions: cpu_down:CPU, cpu_up:CPU (logical CPU hotplug\n"
          "                     through MCPM), switch:CPU:CLUSTER (bL_switch_request,\n"
-         "                     with --switcher iks); a refused event stops the run (exit 5)\n";
+         "                     with --switcher iks), busy:CPU:MS (a kernel hog keeps logical\n"
+         "                     CPU busy for MS ms of wall time: load for the governors);\n"
+         "                     a refused event stops the run (exit 5)\n";
 }

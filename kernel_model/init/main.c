@@ -18,7 +18,10 @@ int blsim_event_init(const void *fdt);
 #include <string.h>
 
 #include "asm/bL_switcher.h"
+#include "drivers/cpufreq/arm_big_little.h"
+#include "linux/cpufreq.h"
 #include "linux/cpuidle.h"
+#include "arch/arm/mach-vexpress/spc.h"
 
 /* The cpuidle command-line switches upstream has: cpuidle.off=1 and
  * cpuidle.governor=NAME; then the big.LITTLE driver's initcall. */
@@ -42,6 +45,35 @@ static void cpuidle_init(const void *fdt, const char *bootargs)
 	ret = bl_idle_init(fdt);
 	if (ret)
 		pr_warn("cpuidle: big.LITTLE driver not registered (%d): idle is WFI only\n", ret);
+}
+
+/* arm_big_little's switcher notifier (bL_switcher_notifier upstream): the
+ * cpufreq policies follow the switcher's enable state. */
+static int bL_cpufreq_switcher_notifier(struct bL_notifier_block *nb, unsigned long action)
+{
+	if (action == BL_NOTIFY_POST_ENABLE)
+		bL_cpufreq_switcher_notify(true);
+	else if (action == BL_NOTIFY_POST_DISABLE)
+		bL_cpufreq_switcher_notify(false);
+	return 0;
+}
+
+static struct bL_notifier_block bL_cpufreq_nb = {
+	.notifier_call = bL_cpufreq_switcher_notifier,
+};
+
+/* device_initcall: the SPC clocks and OPPs, then the TC2 cpufreq driver. */
+static void cpufreq_init(void)
+{
+	int ret = ve_spc_clk_init();
+
+	if (!ret)
+		ret = ve_spc_cpufreq_init();
+	if (ret) {
+		pr_err("cpufreq: TC2 driver not registered (%d): clocks stay at boot OPPs\n", ret);
+		return;
+	}
+	bL_switcher_register_notifier(&bL_cpufreq_nb);
 }
 
 /* Models start_kernel(). */
@@ -82,6 +114,7 @@ void start_kernel(void)
 		const char *bootargs = chosen >= 0 ? fdt_getprop(fdt, chosen, "bootargs", NULL) : NULL;
 
 		cpuidle_init(fdt, bootargs);  /* device_initcall: cpuidle-big_little */
+		cpufreq_init();               /* device_initcall: vexpress-spc-cpufreq */
 		bL_switcher_init(bootargs);   /* late_initcall: unless no_bL_switcher */
 	}
 	cpu_startup_entry();

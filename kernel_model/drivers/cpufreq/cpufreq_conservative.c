@@ -19,7 +19,13 @@ struct cs_tunables {
 	unsigned int freq_step;
 	bool ignore_nice_load;
 };
-static struct cs_tunables cs_tuners;
+/* cs_init()'s defaults, from the start (see cpufreq_ondemand.c). */
+static struct cs_tunables cs_tuners = {
+	.up_threshold = DEF_FREQUENCY_UP_THRESHOLD,
+	.down_threshold = DEF_FREQUENCY_DOWN_THRESHOLD,
+	.sampling_down_factor = DEF_SAMPLING_DOWN_FACTOR,
+	.freq_step = DEF_FREQUENCY_STEP,
+};
 
 /* Models cs_init()'s defaults. */
 void cs_reset_tunables(void)

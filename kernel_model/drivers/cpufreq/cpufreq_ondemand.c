@@ -17,7 +17,12 @@ struct od_tunables {
 	unsigned int powersave_bias;     /* per mille */
 	bool ignore_nice_load;
 };
-static struct od_tunables od_tuners;
+/* od_init()'s defaults, from the start: the tunables exist before any
+ * policy uses the governor (and the command line may set them then). */
+static struct od_tunables od_tuners = {
+	.up_threshold = DEF_FREQUENCY_UP_THRESHOLD,
+	.sampling_down_factor = DEF_SAMPLING_DOWN_FACTOR,
+};
 
 /* Models od_init()'s defaults. */
 void od_reset_tunables(void)

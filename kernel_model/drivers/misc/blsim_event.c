@@ -9,6 +9,8 @@
 #include "asm/bL_switcher.h"
 #include "linux/init.h"
 #include "linux/interrupt.h"
+#include "linux/smp.h"
+#include "linux/tick.h"
 #include "linux/workqueue.h"
 
 #define EV_CMD 0x00
@@ -17,7 +19,43 @@
 #define EV_SEQ 0x0c
 #define EV_ACK 0x10
 
-enum { EV_NONE, EV_CPU_DOWN, EV_CPU_UP, EV_SWITCH };
+enum { EV_NONE, EV_CPU_DOWN, EV_CPU_UP, EV_SWITCH, EV_BUSY };
+
+/* A CPU hog, as a kworker spinning: integer work in small chunks until its
+ * wall-time budget is spent, so the governors see 100% load on that CPU. */
+struct hog {
+	struct work_struct work;
+	u64 ns;
+};
+static struct hog hogs[NR_CPUS];
+
+static void hog_work(struct work_struct *w)
+{
+	struct hog *h = container_of(w, struct hog, work);
+	u64 end = ktime_get_ns() + h->ns;
+
+	while (ktime_get_ns() < end)
+		hw_run(10000, HW_WORK_INT);
+}
+
+static int start_hog(unsigned int cpu, u32 ms)
+{
+	if (cpu >= nr_cpu_ids || !cpu_online(cpu)) {
+		pr_err("blsim-event: busy: CPU%u is not online\n", cpu);
+		return -EINVAL;
+	}
+	if (ms == 0) {
+		pr_err("blsim-event: busy: a duration of 0 ms\n");
+		return -EINVAL;
+	}
+	hogs[cpu].work.func = hog_work;
+	hogs[cpu].ns = (u64)ms * 1000000u;
+	if (!queue_work_on(cpu, &hogs[cpu].work)) {
+		pr_err("blsim-event: busy: CPU%u is already busy\n", cpu);
+		return -EBUSY;
+	}
+	return 0;
+}
 
 static phys_addr_t ev_base;
 static unsigned int ev_irq;
@@ -35,6 +73,9 @@ static void blsim_event_work(struct work_struct *w)
 		break;
 	case EV_CPU_UP:
 		ret = cpu_up(arg);
+		break;
+	case EV_BUSY:
+		ret = start_hog(arg, readl(ev_base + EV_ARG1));
 		break;
 	case EV_SWITCH:
 		/* The request is queued to the CPU's switcher thread; the event
