@@ -105,6 +105,36 @@ int required_node(const Fdt& f, const char* compat, const char* what) {
   return n.front();
 }
 
+// The energy model's defaults by core type, calibrated against ARM's EAS TC2
+// energy model with the default OPP voltages (docs/energy-model.md).
+struct EnergyDefaults {
+  const char* type;
+  uint32_t activity_milli[4];     // kernel, int, fp, mem; int is the calibration work
+  uint32_t idle_activity_milli;   // Wfi/Wfe
+  uint32_t leakage_uw, leakage_exponent_milli;
+  uint32_t cl_dyn_coeff, cl_active_static_uw, cl_idle_static_uw, cl_static_exponent_milli;
+};
+const EnergyDefaults kEnergy[] = {
+    {"cortex-a15", {850, 1000, 1150, 700}, 0, 45000, 8000, 220, 2549000, 12590, 3500},
+    {"cortex-a7", {850, 1000, 1150, 700}, 0, 15000, 8000, 20, 707500, 3500, 3500},
+};
+const EnergyDefaults& energy_defaults(const std::string& type) {
+  for (auto& e : kEnergy)
+    if (type == e.type) return e;
+  return kEnergy[0];
+}
+
+void read_cpu_energy(const Fdt& f, Defaults& d, int n, const CoreTypeDefaults& t, CpuConfig& c) {
+  const EnergyDefaults& e = energy_defaults(t.type);
+  auto act = d.cells(n, "blsim,activity-milli", {e.activity_milli, e.activity_milli + 4}, 4);
+  for (int k = 0; k < 4; ++k) c.activity[k] = act[k] / 1000.0;
+  c.idle_activity = d.u32(n, "blsim,idle-activity-milli", e.idle_activity_milli, "") / 1000.0;
+  c.leakage_uw = d.u32(n, "blsim,leakage-uw", e.leakage_uw, "uW");
+  c.leakage_exponent = positive(f, n, "blsim,leakage-exponent-milli",
+                                d.u32(n, "blsim,leakage-exponent-milli",
+                                      e.leakage_exponent_milli, "")) / 1000.0;
+}
+
 void read_cpus(const Fdt& f, Defaults& d, PlatformConfig& pc) {
   const int cpus = f.path_offset("/cpus");
   if (cpus < 0) throw DtError(f.file() + ": no /cpus node");
@@ -150,6 +180,7 @@ void read_cpus(const Fdt& f, Defaults& d, PlatformConfig& pc) {
         d.u32(n, "blsim,context-restore-cycles", t->context_restore_cycles, "cycles");
     c.barrier_cycles = d.u32(n, "blsim,barrier-cycles", t->barrier_cycles, "cycles");
     c.irq_entry_cycles = d.u32(n, "blsim,irq-entry-cycles", t->irq_entry_cycles, "cycles");
+    read_cpu_energy(f, d, n, *t, c);
     pc.cpus.push_back(c);
   }
   if (pc.cpus.empty()) f.fail(cpus, nullptr, "no enabled cpu nodes (device_type = \"cpu\")");
@@ -171,14 +202,15 @@ int cpu_map_cluster(const Fdt& f, unsigned id) {
 
 std::vector<OppConfig> default_opps(const std::string& type) {
   // TC2's SPC tables at the EAS data's OPPs (REFERENCE.md). The voltages are
-  // an assumption spread over the board's Vcore range: TC2's SPC holds the
-  // real ones and Linux reads them at run time. configs/tc2.dts carries the
-  // same table explicitly.
+  // an assumption (TC2's SPC holds the real ones and Linux reads them at run
+  // time), fitted within the board's Vcore range so that the energy model's
+  // core power per OPP follows the EAS table (docs/energy-model.md).
+  // configs/tc2.dts carries the same table explicitly.
   if (type == "cortex-a15")
-    return {{500000, 900000}, {600000, 925000}, {700000, 950000}, {800000, 975000},
-            {900000, 1000000}, {1000000, 1025000}, {1100000, 1040000}, {1200000, 1050000}};
-  return {{350000, 900000}, {400000, 900000}, {500000, 925000}, {600000, 950000},
-          {700000, 975000}, {800000, 1000000}, {900000, 1025000}, {1000000, 1050000}};
+    return {{500000, 814000}, {600000, 814000}, {700000, 814000}, {800000, 814000},
+            {900000, 814000}, {1000000, 814000}, {1100000, 882000}, {1200000, 975000}};
+  return {{350000, 800000}, {400000, 871000}, {500000, 871000}, {600000, 879000},
+          {700000, 879000}, {800000, 891000}, {900000, 973000}, {1000000, 1050000}};
 }
 
 void read_opps(const Fdt& f, Defaults& d, int scc, ClusterConfig& cl) {
@@ -274,6 +306,13 @@ void read_clusters(const Fdt& f, Defaults& d, PlatformConfig& pc) {
     cl.power_down_ns = d.u32(cn, "blsim,power-down-latency-ns", 20000, "ns");
     cl.pll_ref_hz = hz(f, cn, "blsim,pll-ref-hz", d.u32(cn, "blsim,pll-ref-hz", 24000000, "Hz"));
     cl.pll_relock_ns = d.u32(cn, "blsim,pll-relock-ns", 50000, "ns");
+    const EnergyDefaults& e = energy_defaults(cl.type);
+    cl.energy_dyn_coeff_uw = d.u32(cn, "blsim,dynamic-power-coefficient", e.cl_dyn_coeff, "");
+    cl.energy_active_static_uw = d.u32(cn, "blsim,active-static-uw", e.cl_active_static_uw, "uW");
+    cl.energy_idle_static_uw = d.u32(cn, "blsim,idle-static-uw", e.cl_idle_static_uw, "uW");
+    cl.energy_static_exponent =
+        positive(f, cn, "blsim,static-exponent-milli",
+                 d.u32(cn, "blsim,static-exponent-milli", e.cl_static_exponent_milli, "")) / 1000.0;
     read_rail(f, d, pc, cl);
     read_opps(f, d, scc, cl);
     pc.clusters.push_back(cl);

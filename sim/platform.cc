@@ -17,6 +17,7 @@ Platform::Platform(const PlatformConfig& pc, std::vector<ScriptedEvent> events) 
   build_clusters();
   build_cores();
   wire();
+  build_energy();
 }
 
 Platform::~Platform() = default;
@@ -153,4 +154,52 @@ void Platform::wire() {
     timers_[i]->irq.bind(gic_->ppi_sink(i, pc_.timer.phys_ppi));
   }
   scc_->irq.bind(gic_->spi_sink(pc_.scc.irq));
+}
+
+// The energy model of each cluster, listening to everything that changes
+// its power: core states and work kinds, the clock, the rail, the domain.
+void Platform::build_energy() {
+  for (size_t ci = 0; ci < pc_.clusters.size(); ++ci) {
+    const ClusterConfig& cc = pc_.clusters[ci];
+    ClusterModels& m = clusters_[ci];
+    std::vector<CoreEnergyParams> cps;
+    std::vector<CoreActivity> acts;
+    m.cores.clear();
+    for (unsigned i = 0; i < cores_.size(); ++i) {
+      if (pc_.cpus[i].cluster != cc.id) continue;
+      const CpuConfig& c = pc_.cpus[i];
+      CoreEnergyParams ep;
+      ep.dyn_coeff_uw = c.dynamic_power_coefficient;
+      for (unsigned k = 0; k < kWorkKinds; ++k) ep.activity[k] = c.activity[k];
+      ep.idle_activity = c.idle_activity;
+      ep.leakage_uw = c.leakage_uw;
+      ep.leakage_exponent = c.leakage_exponent;
+      cps.push_back(ep);
+      acts.push_back({cores_[i]->state(), cores_[i]->work_kind()});
+      m.cores.push_back(i);
+    }
+    ClusterEnergyParams clp;
+    clp.dyn_coeff_uw = cc.energy_dyn_coeff_uw;
+    clp.active_static_uw = cc.energy_active_static_uw;
+    clp.idle_static_uw = cc.energy_idle_static_uw;
+    clp.static_exponent = cc.energy_static_exponent;
+    m.energy = std::make_unique<ClusterEnergy>(
+        std::move(cps), clp, m.rail->voltage_uv() / 1e6, m.clock->freq_hz() / 1e6,
+        !m.power->is_off(), std::move(acts));
+    ClusterEnergy* e = m.energy.get();
+    for (unsigned j = 0; j < m.cores.size(); ++j) {
+      Core* core = cores_[m.cores[j]].get();
+      core->add_state_listener([e, j, core](Core::State s) { e->core_changed(j, {s, core->work_kind()}); });
+      core->add_work_listener([e, j, core](WorkKind k) { e->core_changed(j, {core->state(), k}); });
+    }
+    m.clock->add_listener([e](uint64_t, uint64_t hz) { e->freq_changed(hz / 1e6); });
+    m.rail->add_listener([e](const Regulator::Change& c) {
+      e->voltage_changed(c.uv / 1e6, c.target_uv / 1e6, c.ramp_end);
+    });
+    m.power->add_listener([e](PowerDomain::State s) { e->domain_changed(s); });
+  }
+}
+
+void Platform::sync_energy() {
+  for (auto& m : clusters_) m.energy->sync();
 }

@@ -22,6 +22,7 @@
 #include "models/interconnect/cci400.h"
 #include "models/interconnect/memory.h"
 #include "models/irq/gic400.h"
+#include "models/power/energy_model.h"
 #include "models/power/power_domain.h"
 #include "models/power/regulator.h"
 #include "models/power/tc2_scc.h"
@@ -35,6 +36,9 @@ struct ClusterModels {
   std::unique_ptr<Regulator> rail;
   std::unique_ptr<PowerDomain> power;
   std::unique_ptr<Cluster> cluster;
+  // Energy of the cluster's cores, uncore and Vcore rail (one rail per cluster).
+  std::unique_ptr<ClusterEnergy> energy;
+  std::vector<unsigned> cores;  // platform core indices, in ClusterEnergy order
 };
 
 class Platform {
@@ -56,12 +60,15 @@ class Platform {
   Memory& memory() { return *memory_; }
   Bus& bus() { return *bus_; }
   EventDevice& events() { return *events_; }
+  // Integrate every energy meter up to now (before reading totals).
+  void sync_energy();
 
  private:
   void build_clusters();
   void build_cores();
   void build_uncore();
   void wire();
+  void build_energy();
 
   PlatformConfig pc_;
   std::vector<ClusterModels> clusters_;  // in pc_.clusters order

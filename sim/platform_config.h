@@ -30,6 +30,11 @@ struct CpuConfig {
   CacheParams l1d;
   uint32_t context_save_cycles = 0, context_restore_cycles = 0;
   uint32_t barrier_cycles = 0, irq_entry_cycles = 0;
+  // Energy model (docs/energy-model.md): activity by work kind in Run and
+  // in Wfi/Wfe, leakage in uW at 1 V and its voltage exponent.
+  double activity[4] = {1, 1, 1, 1};
+  double idle_activity = 0;
+  double leakage_uw = 0, leakage_exponent = 1;
 };
 
 struct ClusterConfig {
@@ -49,6 +54,10 @@ struct ClusterConfig {
   std::vector<OppConfig> opps;
   unsigned initial_opp = 0;
   int cci_slave_if = -1;          // index into CciConfig::slave_ifs
+  // Uncore energy (L2, SCU, CCI port): uW/MHz/V^2 while a core runs; static
+  // uW at 1 V while a core runs and while all are idle; voltage exponent.
+  double energy_dyn_coeff_uw = 0, energy_active_static_uw = 0, energy_idle_static_uw = 0;
+  double energy_static_exponent = 1;
 };
 
 struct GicConfig {

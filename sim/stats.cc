@@ -90,6 +90,14 @@ void write_sim(JsonWriter& j, const RunInfo& r) {
   j.end_object();
 }
 
+// Energy of platform core i: its meter in its cluster's energy model.
+double core_energy_j(Platform& p, unsigned i) {
+  for (const ClusterModels& m : p.clusters())
+    for (unsigned k = 0; k < m.cores.size(); ++k)
+      if (m.cores[k] == i) return m.energy->core_j(k);
+  return 0;
+}
+
 void write_cores(JsonWriter& j, Platform& p) {
   j.key("cores").begin_array();
   for (unsigned i = 0; i < p.nr_cores(); ++i) {
@@ -108,7 +116,7 @@ void write_cores(JsonWriter& j, Platform& p) {
       j.field(Core::state_name(static_cast<Core::State>(s)), ns[s]);
     j.end_object();
     j.field("final_state", Core::state_name(c.state()));
-    j.key("energy_j").null();  // the energy model is not in yet
+    j.field("energy_j", core_energy_j(p, i));
     j.end_object();
   }
   j.end_array();
@@ -137,7 +145,9 @@ void write_clusters(JsonWriter& j, Platform& p,
     j.field("cci_snoops_enabled", p.cci().snoops_enabled(port));
     j.field("cci_port_enables", p.cci().port_stats(port).snoop_enables);
     j.field("cci_port_disables", p.cci().port_stats(port).snoop_disables);
-    j.key("energy_j").null();
+    // The whole cluster (its cores and its uncore: L2, SCU, CCI port).
+    j.field("energy_j", m.energy->rail_j());
+    j.field("uncore_energy_j", m.energy->uncore_j());
     j.end_object();
   }
   j.end_array();
@@ -189,6 +199,7 @@ std::string StatsCollector::to_json(const RunInfo& r) const {
   j.field("schema", "blsim-stats/1");
   write_config(j, r);
   write_sim(j, r);
+  p_.sync_energy();  // every meter up to now
   write_cores(j, p_);
   write_clusters(j, p_, freq_);
   j.key("rails").begin_array();
@@ -196,15 +207,26 @@ std::string StatsCollector::to_json(const RunInfo& r) const {
     j.begin_object();
     j.field("name", std::string(m.rail->basename()));
     j.field("voltage_uv", m.rail->voltage_uv());
-    j.key("energy_j").null();
-    j.key("avg_power_w").null();
+    // TC2 has one Vcore rail per cluster: the rail's meter is the cluster's.
+    const double rail_j = m.energy->rail_j();
+    j.field("energy_j", rail_j);
+    j.key("avg_power_w");
+    if (r.simulated_ns > 0) j.value(rail_j / (r.simulated_ns / 1e9)); else j.null();
     j.end_object();
   }
   j.end_array();
   write_cpus(j);
-  switches_.write_json(j);
+  switches_.write_json(j, [this](uint64_t t0, uint64_t t1) {
+    double e = 0;
+    for (auto& m : p_.clusters())
+      e += m.energy->energy_between(-1, sc_time(static_cast<double>(t0), SC_NS),
+                                    sc_time(static_cast<double>(t1), SC_NS));
+    return e;
+  });
   j.key("tasks").begin_array().end_array();
-  j.key("energy_j").null();
+  double total_j = 0;  // the sum of the rails
+  for (auto& m : p_.clusters()) total_j += m.energy->rail_j();
+  j.field("energy_j", total_j);
   write_boot(j);
   j.key("events").begin_array();
   for (const EventDevice::Outcome& o : p_.events().outcomes()) {

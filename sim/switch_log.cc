@@ -132,7 +132,7 @@ void SwitchLog::finish(SwitchRecord& s, uint64_t ns) {
   open_.erase(open_.begin() + (&s - open_.data()));
 }
 
-void SwitchLog::write_json(JsonWriter& j) const {
+void SwitchLog::write_json(JsonWriter& j, const EnergyBetween& energy_j) const {
   j.key("switches").begin_array();
   for (const SwitchRecord& s : done_) {
     j.begin_object();
@@ -145,7 +145,9 @@ void SwitchLog::write_json(JsonWriter& j) const {
     j.field("blackout_ns", s.step_ns("blackout"));
     j.field("total_ns", s.end_ns - s.requested_ns);
     j.field("outbound_last_man", s.last_man);
-    j.key("energy_j").null();
+    // From the request to the outbound power-off, every rail.
+    j.key("energy_j");
+    if (energy_j) j.value(energy_j(s.requested_ns, s.end_ns)); else j.null();
     j.key("steps").begin_array();
     for (const SwitchStep& st : s.steps) {
       if (st.open) continue;

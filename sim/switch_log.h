@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -42,7 +43,9 @@ class SwitchLog {
   void cci_port_off(uint64_t ns, unsigned cluster);
 
   const std::vector<SwitchRecord>& switches() const { return done_; }
-  void write_json(JsonWriter& j) const;
+  // energy_j(t0_ns, t1_ns): energy of all rails in [t0, t1] (null if absent).
+  using EnergyBetween = std::function<double(uint64_t t0_ns, uint64_t t1_ns)>;
+  void write_json(JsonWriter& j, const EnergyBetween& energy_j = nullptr) const;
 
  private:
   SwitchRecord* open_for_cpu(unsigned cpu);

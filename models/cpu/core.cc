@@ -136,6 +136,10 @@ Core::Wake Core::run_cycles(uint64_t n, bool irq_cuts, uint64_t* done) {
 
 Core::Wake Core::run_instructions(uint64_t n, WorkKind k, bool irq_cuts, uint64_t* done) {
   const double ipc = p_.ipc[static_cast<unsigned>(k)];
+  if (k != kind_) {
+    kind_ = k;
+    for (auto& l : work_listeners_) l(k);
+  }
   const uint64_t cycles = static_cast<uint64_t>(std::ceil(static_cast<double>(n) / ipc));
   uint64_t ran_cycles = 0;
   const Wake w = run_cycles(cycles, irq_cuts, &ran_cycles);

@@ -98,6 +98,11 @@ class Core : public sc_core::sc_module {
   sc_core::sc_time residency(State s) const;  // up to now
   // Told of every state change, after it happened.
   void add_state_listener(std::function<void(State)> l) { listeners_.push_back(std::move(l)); }
+  // The kind of the work the core last ran (run_instructions); it stays in
+  // force until work of another kind starts (the energy model's activity).
+  WorkKind work_kind() const { return kind_; }
+  // Told when run_instructions starts work of a kind other than the last.
+  void add_work_listener(std::function<void(WorkKind)> l) { work_listeners_.push_back(std::move(l)); }
 
  private:
   void thread();
@@ -113,6 +118,8 @@ class Core : public sc_core::sc_module {
   sc_core::sc_event wake_, event_;
   std::function<void()> firmware_;
   std::vector<std::function<void(State)>> listeners_;
+  WorkKind kind_ = WorkKind::Kernel;
+  std::vector<std::function<void(WorkKind)>> work_listeners_;
   std::array<sc_core::sc_time, static_cast<size_t>(State::Count)> residency_{};
   sc_core::sc_time last_change_;
 };

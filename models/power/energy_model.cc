@@ -1,0 +1,204 @@
+#include "models/power/energy_model.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "models/common/report.h"
+
+using namespace sc_core;
+
+namespace {
+uint64_t now_ps() { return sc_time_stamp().value(); }
+constexpr double kUwToW = 1e-6;
+constexpr double kPsToS = 1e-12;
+}  // namespace
+
+ClusterEnergy::ClusterEnergy(std::vector<CoreEnergyParams> cores, const ClusterEnergyParams& cl,
+                             double initial_v, double initial_mhz, bool domain_on,
+                             std::vector<CoreActivity> initial, bool keep_history)
+    : cp_(std::move(cores)), clp_(cl), cores_(std::move(initial)), mhz_(initial_mhz),
+      domain_on_(domain_on), v0_(initial_v), target_(initial_v), keep_history_(keep_history) {
+  if (cores_.size() != cp_.size()) model_error("energy", "core parameter/state count mismatch");
+  t_ = t_v_ = ramp_end_ps_ = now_ps();
+  e_.assign(cp_.size() + 1, 0.0);
+  recompute();
+  record();
+}
+
+// ---- closed-form integrals -------------------------------------------------------
+
+// k * integral of V^e over a linear V from v0 to v1 in dt_s seconds.
+double ClusterEnergy::integrate_line(const Terms& tm, double v0, double v1, double dt_s) {
+  double j = 0;
+  for (const Term& t : {tm.a, tm.b}) {
+    if (t.k == 0) continue;
+    double mean;  // mean of V^e over the segment
+    if (std::fabs(v1 - v0) < 1e-9) {
+      mean = std::pow(0.5 * (v0 + v1), t.e);
+    } else {
+      mean = (std::pow(v1, t.e + 1) - std::pow(v0, t.e + 1)) / ((t.e + 1) * (v1 - v0));
+    }
+    j += t.k * kUwToW * mean * dt_s;
+  }
+  return j;
+}
+
+double ClusterEnergy::integrate(const Terms& tm, double v0, double slope, uint64_t t0,
+                                uint64_t t1, uint64_t ramp_end, double v_end) {
+  if (t1 <= t0) return 0;
+  double j = 0;
+  if (t0 < ramp_end) {  // on the ramp's line up to min(t1, ramp_end)
+    const uint64_t te = std::min(t1, ramp_end);
+    const double v1 = v0 + slope * static_cast<double>(te - t0);
+    j += integrate_line(tm, v0, v1, static_cast<double>(te - t0) * kPsToS);
+    t0 = te;
+    v0 = v1;
+  }
+  if (t1 > t0) j += integrate_line(tm, v_end, v_end, static_cast<double>(t1 - t0) * kPsToS);
+  return j;
+}
+
+// ---- state -----------------------------------------------------------------------
+
+double ClusterEnergy::voltage() const {
+  const uint64_t t = now_ps();
+  if (t >= ramp_end_ps_) return target_;
+  return v0_ + slope_ * static_cast<double>(t - t_v_);
+}
+
+void ClusterEnergy::advance() {
+  const uint64_t now = now_ps();
+  if (now <= t_) return;
+  // The line's voltage at t_.
+  const double v_t = t_ >= ramp_end_ps_ ? target_ : v0_ + slope_ * static_cast<double>(t_ - t_v_);
+  for (size_t m = 0; m < e_.size(); ++m)
+    e_[m] += integrate(terms_[m], v_t, slope_, t_, now, ramp_end_ps_, target_);
+  t_ = now;
+}
+
+void ClusterEnergy::recompute() {
+  terms_.assign(e_.size(), Terms{});
+  bool running = false;
+  for (size_t i = 0; i < cores_.size(); ++i) {
+    const CoreActivity& a = cores_[i];
+    const CoreEnergyParams& p = cp_[i];
+    Terms& t = terms_[i];
+    double act = 0;
+    switch (a.state) {
+      case Core::State::Run: act = p.activity[static_cast<unsigned>(a.kind)]; running = true; break;
+      case Core::State::Wfi:
+      case Core::State::Wfe: act = p.idle_activity; break;
+      default: continue;  // Off, Reset: power gated
+    }
+    t.a = {p.dyn_coeff_uw * act * mhz_, 2.0};
+    t.b = {p.leakage_uw, p.leakage_exponent};
+  }
+  Terms& u = terms_.back();
+  if (!domain_on_) return;
+  if (running) {
+    u.a = {clp_.dyn_coeff_uw * mhz_, 2.0};
+    u.b = {clp_.active_static_uw, clp_.static_exponent};
+  } else {
+    u.b = {clp_.idle_static_uw, clp_.static_exponent};
+  }
+}
+
+void ClusterEnergy::record() {
+  if (!keep_history_) return;
+  Sample s;
+  s.t_ps = t_;
+  s.v0 = t_ >= ramp_end_ps_ ? target_ : v0_ + slope_ * static_cast<double>(t_ - t_v_);
+  s.slope_v_per_ps = slope_;
+  s.ramp_end_ps = ramp_end_ps_;
+  s.v_end = target_;
+  s.e = e_;
+  s.terms = terms_;
+  // Several changes at one instant: the last terms are the ones in force.
+  if (!hist_.empty() && hist_.back().t_ps == s.t_ps) hist_.back() = std::move(s);
+  else hist_.push_back(std::move(s));
+}
+
+void ClusterEnergy::core_changed(unsigned i, const CoreActivity& a) {
+  advance();
+  cores_.at(i) = a;
+  recompute();
+  record();
+}
+
+void ClusterEnergy::freq_changed(double mhz) {
+  advance();
+  mhz_ = mhz;
+  recompute();
+  record();
+}
+
+void ClusterEnergy::voltage_changed(double v, double target, const sc_time& ramp_end) {
+  advance();
+  const uint64_t now = now_ps(), end = ramp_end.value();
+  t_v_ = now;
+  v0_ = v;
+  target_ = target;
+  if (end > now) {
+    ramp_end_ps_ = end;
+    slope_ = (target - v) / static_cast<double>(end - now);
+  } else {
+    ramp_end_ps_ = now;
+    slope_ = 0;
+  }
+  record();
+}
+
+void ClusterEnergy::domain_changed(PowerDomain::State s) {
+  advance();
+  domain_on_ = s != PowerDomain::State::Off;
+  recompute();
+  record();
+}
+
+void ClusterEnergy::sync() {
+  advance();
+  record();
+}
+
+// ---- readings ----------------------------------------------------------------------
+
+double ClusterEnergy::rail_j() const {
+  double j = 0;
+  for (double e : e_) j += e;
+  return j;
+}
+
+double ClusterEnergy::core_power_uw(unsigned i) const {
+  const double v = voltage();
+  const Terms& t = terms_.at(i);
+  return t.a.k * std::pow(v, t.a.e) + t.b.k * std::pow(v, t.b.e);
+}
+
+double ClusterEnergy::uncore_power_uw() const {
+  const double v = voltage();
+  const Terms& t = terms_.back();
+  return t.a.k * std::pow(v, t.a.e) + t.b.k * std::pow(v, t.b.e);
+}
+
+double ClusterEnergy::energy_at(int m, const sc_time& t) const {
+  if (!keep_history_ || hist_.empty()) model_error("energy", "energy_at needs the history");
+  const uint64_t tp = t.value();
+  if (tp > t_) model_error("energy", "energy_at beyond the last update");
+  // The last sample at or before tp.
+  auto it = std::upper_bound(hist_.begin(), hist_.end(), tp,
+                             [](uint64_t v, const Sample& s) { return v < s.t_ps; });
+  if (it == hist_.begin()) return 0;  // before elaboration
+  const Sample& s = *(it - 1);
+  auto one = [&](size_t k) {
+    return s.e[k] + integrate(s.terms[k], s.v0, s.slope_v_per_ps, s.t_ps, tp, s.ramp_end_ps,
+                              s.v_end);
+  };
+  if (m >= 0) return one(static_cast<size_t>(m));
+  double j = 0;
+  for (size_t k = 0; k < s.e.size(); ++k) j += one(k);
+  return j;
+}
+
+double ClusterEnergy::energy_between(int m, const sc_time& t0, const sc_time& t1) const {
+  return energy_at(m, t1) - energy_at(m, t0);
+}

@@ -1,0 +1,121 @@
+// energy_model.h - power and energy of one cluster: its cores, its uncore
+// (L2, SCU, CCI port) and, since TC2 gives each cluster its own Vcore, its rail.
+//
+// Power is a sum of terms k * V(t)^e, with V(t) the rail voltage, linear in
+// time during a ramp and constant otherwise (models/power/regulator.h):
+//
+//   core, Run     : Cdyn * a(work kind) * V^2 * f  +  Lcore * V^n
+//   core, Wfi/Wfe : Cdyn * a_idle * V^2 * f        +  Lcore * V^n   (clock gated)
+//   core, Reset/Off: 0                                              (power gated)
+//   uncore, a core in Run   : Ccl * V^2 * f  +  Sactive * V^m
+//   uncore, all cores idle  : Sidle * V^m                            (clock gated)
+//   uncore, domain Off      : 0
+//
+// with V in volts, f in MHz, Cdyn and Ccl in uW/MHz/V^2 (the kernel energy
+// model's unit for dynamic-power-coefficient), L and S in uW at 1 V. Between
+// two changes every term is integrated in closed form:
+//   V constant:  k V^e dt
+//   V = V0 + s t: k (V1^(e+1) - V0^(e+1)) / ((e + 1) s)
+// so the energy is exact whatever the step (docs/energy-model.md).
+//
+// The owner calls update() at every change of a core's state or work kind,
+// the clock, the rail or the power domain (sim/platform.cc wires the
+// listeners). A history of cumulative samples, one per change, answers
+// "energy of meter X between t0 and t1" for switches and tasks.
+#pragma once
+
+#include <systemc>
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "models/cpu/core.h"
+#include "models/power/power_domain.h"
+
+struct CoreEnergyParams {
+  double dyn_coeff_uw = 0;                 // uW/MHz/V^2 at activity 1
+  std::array<double, kWorkKinds> activity{{1, 1, 1, 1}};  // by WorkKind, in Run
+  double idle_activity = 0;                // Wfi/Wfe: clock gated
+  double leakage_uw = 0;                   // at 1 V, while the core is powered
+  double leakage_exponent = 1;
+};
+
+struct ClusterEnergyParams {
+  double dyn_coeff_uw = 0;                 // uW/MHz/V^2, while a core runs
+  double active_static_uw = 0;             // at 1 V, while a core runs
+  double idle_static_uw = 0;               // at 1 V, all cores idle, domain on
+  double static_exponent = 1;
+};
+
+// The powered state the model needs of a core.
+struct CoreActivity {
+  Core::State state = Core::State::Off;
+  WorkKind kind = WorkKind::Kernel;
+};
+
+class ClusterEnergy {
+ public:
+  ClusterEnergy(std::vector<CoreEnergyParams> cores, const ClusterEnergyParams& cl,
+                double initial_v, double initial_mhz, bool domain_on,
+                std::vector<CoreActivity> initial, bool keep_history = true);
+
+  // ---- changes: integrate to now with the old terms, then apply ------------
+  void core_changed(unsigned i, const CoreActivity& a);
+  void freq_changed(double mhz);
+  // The rail's voltage now is v and moves linearly to target at ramp_end
+  // (ramp_end <= now: a step to target).
+  void voltage_changed(double v, double target, const sc_core::sc_time& ramp_end);
+  void domain_changed(PowerDomain::State s);
+  // Integrate to now (for reading totals).
+  void sync();
+
+  // ---- meters (joules since elaboration, up to the last sync/update) -------
+  unsigned nr_cores() const { return static_cast<unsigned>(cores_.size()); }
+  double core_j(unsigned i) const { return e_[i]; }
+  double uncore_j() const { return e_.back(); }
+  double rail_j() const;  // cores + uncore
+  // Power of each meter now (uW): what the VCD or a power meter would show.
+  double core_power_uw(unsigned i) const;
+  double uncore_power_uw() const;
+  double voltage() const;
+  // Energy of meter m (core index, or nr_cores() for the uncore, or -1 for the
+  // whole rail) in [t0, t1], both <= the last update. Needs the history.
+  double energy_between(int m, const sc_core::sc_time& t0, const sc_core::sc_time& t1) const;
+  double energy_at(int m, const sc_core::sc_time& t) const;
+
+ private:
+  struct Term { double k = 0, e = 0; };
+  struct Terms { Term a, b; };
+  struct Sample {
+    uint64_t t_ps;
+    double v0, slope_v_per_ps;               // rail line from t_ps
+    uint64_t ramp_end_ps;                    // slope applies until then
+    double v_end;                            // and V is this after it
+    std::vector<double> e;                   // cumulative per meter at t_ps
+    std::vector<Terms> terms;                // in force from t_ps
+  };
+
+  void advance();          // integrate every meter from t_ to now
+  void recompute();        // terms from the current states
+  void record();
+  // Energy (J) of terms tm over [t0, t1] on the line V(t0) = v0, slope
+  // (V/ps) until ramp_end, v_end after it.
+  static double integrate(const Terms& tm, double v0, double slope, uint64_t t0, uint64_t t1,
+                          uint64_t ramp_end, double v_end);
+  static double integrate_line(const Terms& tm, double v0, double v1, double dt_s);
+
+  std::vector<CoreEnergyParams> cp_;
+  ClusterEnergyParams clp_;
+  std::vector<CoreActivity> cores_;
+  double mhz_;
+  bool domain_on_;
+  // Rail line: V(t) = v0_ + slope_ * (t - t_v_) until ramp_end_ps_, then target_.
+  uint64_t t_v_ = 0, ramp_end_ps_ = 0;
+  double v0_, slope_ = 0, target_;
+  uint64_t t_ = 0;                 // integrated up to here
+  std::vector<double> e_;          // per core, then uncore
+  std::vector<Terms> terms_;
+  bool keep_history_;
+  std::vector<Sample> hist_;
+};
