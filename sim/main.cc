@@ -6,12 +6,14 @@
 #include <cstring>
 #include <string>
 
+#include "sim/compare.h"
 #include "sim/run.h"
 
 namespace {
 
 const char kUsage[] =
     "usage: blsim --dtb FILE [options]\n"
+    "       blsim compare BASE.json NEW.json [--tolerance 5%%] [--all]\n"
     "\n"
     "Simulates the big.LITTLE SoC the device tree describes (TC2: 2x Cortex-A15 +\n"
     "3x Cortex-A7) running blsim's model of the Linux power-management code.\n"
@@ -20,7 +22,8 @@ const char kUsage[] =
     "  --dtb FILE         device tree blob of the SoC (build/configs/tc2.dtb)\n"
     "  --duration TIME    simulated time to run, with a unit: 100ms, 2s, 50us, 10ns\n"
     "                     (default 100ms)\n"
-    "  --out DIR          write stats.json and console.log (the kernel log) into DIR,\n"
+    "  --out DIR          write stats.json, console.log (the kernel log), trace.txt\n"
+    "                     (ftrace text) and waves.vcd (GTKWave) into DIR,\n"
     "                     created if missing; files appear only when the run succeeds\n"
     "  --switcher MODE    iks: the in-kernel switcher pairs each A15 with an A7 and\n"
     "                     moves logical CPUs between them; none: all cores visible\n"
@@ -37,12 +40,18 @@ const char kUsage[] =
     "                     vary between runs; without this flag stats.json is\n"
     "                     byte-identical for identical inputs)\n"
     "%s"
-    "  --quiet            no summary line on stderr\n"
+    "  --quiet            no summary line and no progress line on stderr\n"
+    "  --progress         draw the progress line (simulated time, rate, ETA) from the\n"
+    "                     start, even when stderr is not a terminal; by default it\n"
+    "                     appears after 2 s of host time, on a terminal only\n"
+    "  --no-progress      never draw the progress line\n"
     "  --help             this text\n"
     "\n"
     "exit status: 0 success, 1 bad command line, 2 bad input file (device tree),\n"
     "3 simulation stopped by a hardware-model error or a kernel panic,\n"
-    "4 output could not be written, 5 a scripted event was refused by the kernel.\n";
+    "4 output could not be written, 5 a scripted event was refused by the kernel;\n"
+    "blsim compare: 0 within tolerance, 1 bad command line, 2 unreadable file,\n"
+    "6 a metric moved more than the tolerance (blsim compare --help).\n";
 
 int usage_error(const char* fmt, const char* arg) {
   fprintf(stderr, "blsim: ");
@@ -58,6 +67,7 @@ int sc_main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     auto value = [&](const char* flag) -> const char* {
+  if (argc >= 2 && std::string(argv[1]) == "compare") return blsim_compare(argc - 2, argv + 2);
       if (i + 1 >= argc) return nullptr;
       (void)flag;
       return argv[++i];
@@ -123,4 +133,8 @@ int sc_main(int argc, char** argv) {
 int main(int argc, char** argv) {
   setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
   return sc_core::sc_elab_and_sim(argc, argv);
+    } else if (a == "--progress") {
+      o.progress = 1;
+    } else if (a == "--no-progress") {
+      o.progress = 0;
 }

@@ -3,6 +3,7 @@
 #include <systemc>
 
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <cmath>
@@ -15,8 +16,11 @@
 #include "sim/dt_config.h"
 #include "sim/hw_glue.h"
 #include "sim/platform.h"
+#include "sim/progress.h"
 #include "sim/stats.h"
 #include "sim/switch_log.h"
+#include "sim/trace_writer.h"
+#include "sim/vcd_writer.h"
 
 extern "C" {
 #include <libfdt.h>
@@ -175,12 +179,30 @@ int blsim_run(const RunOptions& o) {
   SwitchLog switch_log(core_cluster);
   gs.switch_log = &switch_log;
   glue_init(gs);
+  // trace.txt and waves.vcd: the kernel's tracepoints and the models' changes.
+  TraceWriter trace;
+  gs.trace = [&trace](const TraceRecord& r) { trace.add(r); };
+  trace.attach(*platform);
+  VcdWriter vcd;
+  attach_platform_vcd(vcd, *platform);
   watch_for_switches(*platform, switch_log);
   stats = std::make_unique<StatsCollector>(*platform, switch_log);
 
   const auto t0 = std::chrono::steady_clock::now();
   try {
-    sc_start(sc_time(static_cast<double>(o.duration_ns), SC_NS));
+    // In slices of simulated time, always (with or without the progress
+    // line), so that the line cannot change what is simulated.
+    Progress progress(o.duration_ns, o.progress == 1 || (o.progress < 0 && !o.quiet && isatty(2)),
+                      o.progress == 1);
+    const uint64_t kSliceNs = 10000000;  // 10 ms
+    for (uint64_t done = 0; done < o.duration_ns && sc_get_status() != SC_STOPPED;) {
+      const uint64_t left = o.duration_ns - done, step = left < kSliceNs ? left : kSliceNs;
+      sc_start(sc_time(static_cast<double>(step), SC_NS));
+      done += step;
+      if (glue_failure()) break;
+      progress.update(sc_time_stamp().value() / 1000);
+    }
+    progress.finish();
     if (glue_failure()) std::rethrow_exception(glue_failure());
   } catch (const std::exception& e) {
     const sc_report* r = dynamic_cast<const sc_report*>(&e);
@@ -216,7 +238,9 @@ int blsim_run(const RunOptions& o) {
   const std::string json = stats->to_json(info);
   if (!o.out.empty()) {
     if (!make_dirs(o.out) || !write_file(o.out, "stats.json", json) ||
-        !write_file(o.out, "console.log", glue_console())) {
+        !write_file(o.out, "console.log", glue_console()) ||
+        !write_file(o.out, "trace.txt", trace.text(platform->nr_cores())) ||
+        !write_file(o.out, "waves.vcd", vcd.text(sc_time_stamp().value()))) {
       fprintf(stderr, "blsim: error: cannot write to %s: %s\n", o.out.c_str(), strerror(errno));
       return kExitOutput;
     }

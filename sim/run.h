@@ -14,6 +14,7 @@ struct RunOptions {
   uint64_t seed = 1;
   bool console = false;       // echo the kernel log to stderr
   bool quiet = false;
+  int progress = -1;          // progress line: -1 when stderr is a terminal, 0 never, 1 always
   bool host_stats = false;    // measured host time in stats.json
   std::vector<ScriptedEvent> events;
   std::string switcher = "none";   // iks | none
@@ -24,7 +25,8 @@ struct RunOptions {
 
 // Exit codes, documented in --help.
 enum ExitCode {
-  kExitOk = 0, kExitUsage = 1, kExitInput = 2, kExitSim = 3, kExitOutput = 4, kExitEvent = 5
+  kExitOk = 0, kExitUsage = 1, kExitInput = 2, kExitSim = 3, kExitOutput = 4, kExitEvent = 5,
+  kExitChanged = 6  // blsim compare: something moved more than the tolerance
 };
 
 // Parses "100ms", "2.5s", "20us", "500ns"; returns false on anything else.

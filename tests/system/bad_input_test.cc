@@ -104,15 +104,15 @@ TEST(BadInput, NegativePllReference) {
 }
 
 TEST(BadInput, UnsortedOpps) {
-  std::string s = edit(tc2_dts(), "blsim,a7-opps = <350000 900000  400000 900000",
-                       "blsim,a7-opps = <400000 900000  350000 900000");
+  std::string s = edit(tc2_dts(), "blsim,a7-opps = <350000 800000  400000 871000",
+                       "blsim,a7-opps = <400000 871000  350000 800000");
   RunResult r = run_variant("opps", s);
   expect_input_error(r, "/scc@7fff0000: property 'blsim,a7-opps': OPPs must be in strictly "
                         "increasing frequency order (350000 kHz after 400000 kHz)");
 }
 
 TEST(BadInput, OppAboveTheRail) {
-  std::string s = edit(tc2_dts(), "1200000 1050000>;", "1200000 1100000>;");
+  std::string s = edit(tc2_dts(), "1200000 975000>;", "1200000 1100000>;");
   RunResult r = run_variant("opprail", s);
   expect_input_error(r, "OPP 1200000 kHz needs 1100000 uV, outside rail vcore-a15 (800000-1050000 uV)");
 }

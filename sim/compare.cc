@@ -1,0 +1,267 @@
+#include "sim/compare.h"
+
+#include <yajl/yajl_tree.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "sim/run.h"
+
+namespace {
+
+using Metrics = std::vector<std::pair<std::string, double>>;
+
+yajl_val get(yajl_val v, const char* key) {
+  const char* path[] = {key, nullptr};
+  return v ? yajl_tree_get(v, path, yajl_t_any) : nullptr;
+}
+
+bool number(yajl_val v, double* out) {
+  if (!v || !YAJL_IS_NUMBER(v)) return false;
+  *out = YAJL_IS_INTEGER(v) ? static_cast<double>(YAJL_GET_INTEGER(v)) : YAJL_GET_DOUBLE(v);
+  return true;
+}
+
+std::string text(yajl_val v, const std::string& fallback) {
+  if (v && YAJL_IS_STRING(v)) return YAJL_GET_STRING(v);
+  double d;
+  if (number(v, &d)) {
+    std::ostringstream s;
+    s << d;
+    return s.str();
+  }
+  return fallback;
+}
+
+void add(Metrics& m, const std::string& name, yajl_val v) {
+  double d;
+  if (number(v, &d)) m.emplace_back(name, d);
+}
+
+// Every numeric member of an object: prefix.key.
+void add_object(Metrics& m, const std::string& prefix, yajl_val obj) {
+  if (!obj || !YAJL_IS_OBJECT(obj)) return;
+  for (size_t i = 0; i < obj->u.object.len; ++i)
+    add(m, prefix + "." + obj->u.object.keys[i], obj->u.object.values[i]);
+}
+
+size_t len(yajl_val a) { return a && YAJL_IS_ARRAY(a) ? a->u.array.len : 0; }
+yajl_val at(yajl_val a, size_t i) { return a->u.array.values[i]; }
+
+Metrics metrics(yajl_val root) {
+  Metrics m;
+  yajl_val sw = get(root, "switches");
+  for (size_t i = 0; i < len(sw); ++i) {
+    const std::string p = "switches[" + std::to_string(i) + "]";
+    yajl_val s = at(sw, i);
+    add(m, p + ".blackout_ns", get(s, "blackout_ns"));
+    add(m, p + ".total_ns", get(s, "total_ns"));
+    add(m, p + ".energy_j", get(s, "energy_j"));
+    yajl_val steps = get(s, "steps");
+    std::map<std::string, int> seen;
+    for (size_t k = 0; k < len(steps); ++k) {
+      yajl_val st = at(steps, k);
+      double a, b;
+      if (!number(get(st, "start_ns"), &a) || !number(get(st, "end_ns"), &b)) continue;
+      std::string name = text(get(st, "name"), std::to_string(k));
+      if (++seen[name] > 1) name += "#" + std::to_string(seen[name]);
+      m.emplace_back(p + ".steps." + name + "_ns", b - a);
+    }
+  }
+  add(m, "energy_j", get(root, "energy_j"));
+  yajl_val rails = get(root, "rails");
+  for (size_t i = 0; i < len(rails); ++i)
+    add(m, "rails[" + text(get(at(rails, i), "name"), std::to_string(i)) + "].energy_j",
+        get(at(rails, i), "energy_j"));
+  yajl_val cl = get(root, "clusters");
+  for (size_t i = 0; i < len(cl); ++i) {
+    const std::string p = "clusters[" + text(get(at(cl, i), "id"), std::to_string(i)) + "]";
+    add(m, p + ".energy_j", get(at(cl, i), "energy_j"));
+    add_object(m, p + ".opp_residency_ns", get(at(cl, i), "opp_residency_ns"));
+  }
+  yajl_val cores = get(root, "cores");
+  for (size_t i = 0; i < len(cores); ++i) {
+    const std::string p = "cores[" + std::to_string(i) + "]";
+    add(m, p + ".energy_j", get(at(cores, i), "energy_j"));
+    add_object(m, p + ".state_residency_ns", get(at(cores, i), "state_residency_ns"));
+  }
+  yajl_val cpus = get(root, "cpus");
+  for (size_t i = 0; i < len(cpus); ++i)
+    add_object(m, "cpus[" + std::to_string(i) + "].idle_state_residency_ns",
+               get(at(cpus, i), "idle_state_residency_ns"));
+  return m;
+}
+
+yajl_val parse(const std::string& json, const char* which, std::string* error) {
+  char err[512] = {0};
+  yajl_val root = yajl_tree_parse(json.c_str(), err, sizeof err);
+  if (!root) {
+    *error = std::string(which) + ": not JSON: " + err;
+    return nullptr;
+  }
+  yajl_val schema = get(root, "schema");
+  if (!schema || !YAJL_IS_STRING(schema) || std::strcmp(YAJL_GET_STRING(schema), "blsim-stats/1")) {
+    *error = std::string(which) + ": not a blsim-stats/1 document (\"schema\")";
+    yajl_tree_free(root);
+    return nullptr;
+  }
+  return root;
+}
+
+bool read_file(const char* path, std::string* out) {
+  std::ifstream f(path, std::ios::binary);
+  if (!f) return false;
+  std::stringstream ss;
+  ss << f.rdbuf();
+  *out = ss.str();
+  return true;
+}
+
+const char kCompareUsage[] =
+    "usage: blsim compare BASE.json NEW.json [--tolerance PCT] [--all]\n"
+    "\n"
+    "Compares two runs' stats.json: per switch (by index) blackout_ns, total_ns,\n"
+    "energy_j and each step's duration; energy_j in total, per rail, cluster and\n"
+    "core (where not null); core state, cluster OPP and cpuidle state residencies.\n"
+    "Prints a table of the metrics that differ; a metric beyond the tolerance, or\n"
+    "present in only one file, is marked '!'.\n"
+    "\n"
+    "  --tolerance PCT    allowed relative change, in percent: 5% or 5 (default 5%)\n"
+    "  --all              list every metric, changed or not\n"
+    "\n"
+    "exit status: 0 everything within tolerance, 1 bad command line, 2 a file\n"
+    "cannot be read or is not a blsim-stats/1 stats.json, 6 something moved more\n"
+    "than the tolerance.\n";
+
+}  // namespace
+
+bool compare_stats(const std::string& base_json, const std::string& new_json, double tolerance,
+                   std::vector<CompareRow>* rows, std::string* error) {
+  yajl_val b = parse(base_json, "BASE", error);
+  if (!b) return false;
+  yajl_val n = parse(new_json, "NEW", error);
+  if (!n) {
+    yajl_tree_free(b);
+    return false;
+  }
+  const Metrics mb = metrics(b), mn = metrics(n);
+  yajl_tree_free(b);
+  yajl_tree_free(n);
+  std::map<std::string, size_t> index;
+  rows->clear();
+  for (auto& [k, v] : mb) {
+    index[k] = rows->size();
+    CompareRow r;
+    r.metric = k;
+    r.has_base = true;
+    r.base = v;
+    rows->push_back(r);
+  }
+  for (auto& [k, v] : mn) {
+    auto it = index.find(k);
+    if (it == index.end()) {
+      CompareRow r;
+      r.metric = k;
+      rows->push_back(r);
+      it = index.emplace(k, rows->size() - 1).first;
+    }
+    (*rows)[it->second].has_new = true;
+    (*rows)[it->second].now = v;
+  }
+  for (CompareRow& r : *rows) {
+    if (!r.has_base || !r.has_new) {
+      r.beyond = true;
+    } else if (r.base != r.now) {
+      const double rel = r.base == 0 ? INFINITY : std::fabs(r.now - r.base) / std::fabs(r.base);
+      r.beyond = rel > tolerance;
+    }
+  }
+  return true;
+}
+
+int blsim_compare(int argc, char** argv) {
+  std::vector<const char*> files;
+  double tol = 0.05;
+  bool all = false;
+  std::string tol_text = "5%";
+  for (int i = 0; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (a == "--help" || a == "-h") {
+      fputs(kCompareUsage, stdout);
+      return kExitOk;
+    } else if (a == "--tolerance") {
+      if (i + 1 >= argc) {
+        fprintf(stderr, "blsim compare: --tolerance needs a percentage\n(see blsim compare --help)\n");
+        return kExitUsage;
+      }
+      std::string v = argv[++i];
+      tol_text = v;
+      if (!v.empty() && v.back() == '%') v.pop_back();
+      char* end = nullptr;
+      const double pct = std::strtod(v.c_str(), &end);
+      if (v.empty() || *end || !(pct >= 0) || !std::isfinite(pct)) {
+        fprintf(stderr, "blsim compare: --tolerance takes a percentage like 5%%, got '%s'\n"
+                "(see blsim compare --help)\n", argv[i]);
+        return kExitUsage;
+      }
+      tol = pct / 100;
+      if (tol_text.back() != '%') tol_text += "%";
+    } else if (a == "--all") {
+      all = true;
+    } else if (!a.empty() && a[0] == '-') {
+      fprintf(stderr, "blsim compare: unknown option '%s'\n(see blsim compare --help)\n", a.c_str());
+      return kExitUsage;
+    } else {
+      files.push_back(argv[i]);
+    }
+  }
+  if (files.size() != 2) {
+    fprintf(stderr, "blsim compare: needs BASE.json and NEW.json\n(see blsim compare --help)\n");
+    return kExitUsage;
+  }
+  std::string base, now, error;
+  if (!read_file(files[0], &base) || !read_file(files[1], &now)) {
+    fprintf(stderr, "blsim compare: cannot read %s: %s\n",
+            read_file(files[0], &base) ? files[1] : files[0], strerror(errno));
+    return kExitInput;
+  }
+  std::vector<CompareRow> rows;
+  if (!compare_stats(base, now, tol, &rows, &error)) {
+    fprintf(stderr, "blsim compare: %s\n", error.c_str());
+    return kExitInput;
+  }
+  size_t width = 6, changed = 0, beyond = 0;
+  for (auto& r : rows) width = std::max(width, r.metric.size());
+  auto fmt = [](bool has, double v) {
+    char b[64];
+    if (!has) return std::string("-");
+    if (v == std::floor(v) && std::fabs(v) < 1e15) snprintf(b, sizeof b, "%.0f", v);
+    else snprintf(b, sizeof b, "%.9g", v);
+    return std::string(b);
+  };
+  printf("%-*s %16s %16s %9s\n", static_cast<int>(width), "metric", "base", "new", "change");
+  for (auto& r : rows) {
+    const bool differs = r.has_base != r.has_new || r.base != r.now;
+    changed += differs;
+    beyond += r.beyond;
+    if (!differs && !all) continue;
+    char ch[32];
+    if (!r.has_base) snprintf(ch, sizeof ch, "added");
+    else if (!r.has_new) snprintf(ch, sizeof ch, "removed");
+    else if (r.base == r.now) snprintf(ch, sizeof ch, "0%%");
+    else if (r.base == 0) snprintf(ch, sizeof ch, "new");
+    else snprintf(ch, sizeof ch, "%+.1f%%", 100 * (r.now - r.base) / std::fabs(r.base));
+    printf("%-*s %16s %16s %9s%s\n", static_cast<int>(width), r.metric.c_str(),
+           fmt(r.has_base, r.base).c_str(), fmt(r.has_new, r.now).c_str(), ch, r.beyond ? " !" : "");
+  }
+  printf("%zu metrics, %zu changed, %zu beyond the %s tolerance\n", rows.size(), changed, beyond,
+         tol_text.c_str());
+  return beyond ? kExitChanged : kExitOk;
+}

@@ -1,0 +1,148 @@
+// energy_model_test.cc - ClusterEnergy against closed-form energies: fixed
+// V/f, a linear ramp (V^2 and V^n integrated exactly), WFI vs run, cluster
+// off, and the rail = cores + uncore invariant.
+#include <gtest/gtest.h>
+#include <systemc>
+
+#include <cmath>
+
+#include "models/power/energy_model.h"
+
+using namespace sc_core;
+
+namespace {
+
+// One core: C = 100 uW/MHz/V^2, activity 1 for int, 0.5 for kernel, 0 in WFI,
+// leakage 1000 uW at 1 V, V^3. Uncore: 10 uW/MHz/V^2, 5000 uW running,
+// 200 uW idle, V^2.
+CoreEnergyParams core_params() {
+  CoreEnergyParams p;
+  p.dyn_coeff_uw = 100;
+  p.activity = {0.5, 1.0, 1.2, 0.6};
+  p.idle_activity = 0;
+  p.leakage_uw = 1000;
+  p.leakage_exponent = 3;
+  return p;
+}
+ClusterEnergyParams cluster_params() {
+  ClusterEnergyParams p;
+  p.dyn_coeff_uw = 10;
+  p.active_static_uw = 5000;
+  p.idle_static_uw = 200;
+  p.static_exponent = 2;
+  return p;
+}
+void run_for_us(double us) { sc_start(sc_time(us, SC_US)); }
+double rel(double a, double b) { return std::fabs(a - b) / std::fabs(b); }
+
+// Mean of V^e over a linear V from a to b.
+double mean_pow(double a, double b, double e) {
+  return (std::pow(b, e + 1) - std::pow(a, e + 1)) / ((e + 1) * (b - a));
+}
+
+}  // namespace
+
+// All cases in one TEST: SystemC elaborates once per process and time only
+// moves forward, so the cases follow one another on one timeline.
+TEST(EnergyModel, ClosedForms) {
+  ClusterEnergy e({core_params(), core_params()}, cluster_params(), 1.0, 1000.0, true,
+                  {{Core::State::Run, WorkKind::Int}, {Core::State::Reset, WorkKind::Kernel}});
+
+  // 1) Fixed V = 1.0 V, f = 1000 MHz, 1 ms: core 100*1*1^2*1000 + 1000 uW;
+  //    uncore 10*1000 + 5000 uW; the core in reset: nothing.
+  run_for_us(1000);
+  e.sync();
+  const double core0 = (100.0 * 1000 + 1000) * 1e-6 * 1e-3;
+  const double unc0 = (10.0 * 1000 + 5000) * 1e-6 * 1e-3;
+  EXPECT_LT(rel(e.core_j(0), core0), 1e-12);
+  EXPECT_EQ(e.core_j(1), 0.0);
+  EXPECT_LT(rel(e.uncore_j(), unc0), 1e-12);
+  EXPECT_LT(rel(e.rail_j(), e.core_j(0) + e.core_j(1) + e.uncore_j()), 1e-15);
+
+  // 2) A ramp 1.0 V -> 0.8 V over 200 us at 1000 MHz, then 100 us at 0.8 V.
+  //    Query a point mid-ramp too (t = 1100 us, V = 0.9 V).
+  const sc_time ramp_start = sc_time_stamp();
+  e.voltage_changed(1.0, 0.8, ramp_start + sc_time(200, SC_US));
+  run_for_us(200);
+  e.voltage_changed(0.8, 0.8, sc_time_stamp());  // the regulator's RampEnd
+  run_for_us(100);
+  e.sync();
+  const double ramp_s = 200e-6, flat_s = 100e-6;
+  const double core_ramp = (100.0 * 1000 * mean_pow(1.0, 0.8, 2) + 1000 * mean_pow(1.0, 0.8, 3)) *
+                               1e-6 * ramp_s +
+                           (100.0 * 1000 * 0.64 + 1000 * 0.512) * 1e-6 * flat_s;
+  EXPECT_LT(rel(e.core_j(0) - core0, core_ramp), 1e-9);
+  const double unc_ramp = (10.0 * 1000 + 5000) * mean_pow(1.0, 0.8, 2) * 1e-6 * ramp_s +
+                          (10.0 * 1000 + 5000) * 0.64 * 1e-6 * flat_s;
+  EXPECT_LT(rel(e.uncore_j() - unc0, unc_ramp), 1e-9);
+  // Mid-ramp query from the history: the first 100 us of the ramp.
+  const double half = e.energy_between(0, ramp_start, ramp_start + sc_time(100, SC_US));
+  const double half_cf =
+      (100.0 * 1000 * mean_pow(1.0, 0.9, 2) + 1000 * mean_pow(1.0, 0.9, 3)) * 1e-6 * 100e-6;
+  EXPECT_LT(rel(half, half_cf), 1e-9);
+  // The whole-rail query adds up the meters.
+  const double all = e.energy_between(-1, ramp_start, sc_time_stamp());
+  EXPECT_LT(rel(all, core_ramp + unc_ramp), 1e-9);
+
+  // 3) WFI vs run at 0.8 V, 1000 MHz, 1 ms each: WFI keeps the leakage only
+  //    (activity 0: clock gated), and the uncore drops to its idle static.
+  double c = e.core_j(0), u = e.uncore_j();
+  e.core_changed(0, {Core::State::Wfi, WorkKind::Int});
+  run_for_us(1000);
+  e.sync();
+  EXPECT_LT(rel(e.core_j(0) - c, 1000 * 0.512 * 1e-6 * 1e-3), 1e-9);
+  EXPECT_LT(rel(e.uncore_j() - u, 200 * 0.64 * 1e-6 * 1e-3), 1e-9);
+  // Run with kernel work (activity 0.5).
+  c = e.core_j(0);
+  u = e.uncore_j();
+  e.core_changed(0, {Core::State::Run, WorkKind::Kernel});
+  run_for_us(1000);
+  e.sync();
+  EXPECT_LT(rel(e.core_j(0) - c, (100 * 0.5 * 0.64 * 1000 + 1000 * 0.512) * 1e-6 * 1e-3), 1e-9);
+  EXPECT_LT(rel(e.uncore_j() - u, (10 * 0.64 * 1000 + 5000 * 0.64) * 1e-6 * 1e-3), 1e-9);
+  // A frequency change halves the dynamic part.
+  c = e.core_j(0);
+  e.freq_changed(500);
+  run_for_us(1000);
+  e.sync();
+  EXPECT_LT(rel(e.core_j(0) - c, (100 * 0.5 * 0.64 * 500 + 1000 * 0.512) * 1e-6 * 1e-3), 1e-9);
+
+  // 4) Cluster off: cores reset then off, domain off: nothing accrues.
+  e.core_changed(0, {Core::State::Reset, WorkKind::Kernel});
+  e.domain_changed(PowerDomain::State::PoweringDown);
+  run_for_us(20);
+  e.domain_changed(PowerDomain::State::Off);
+  e.core_changed(0, {Core::State::Off, WorkKind::Kernel});
+  e.core_changed(1, {Core::State::Off, WorkKind::Kernel});
+  e.sync();
+  const double before = e.rail_j();
+  EXPECT_EQ(e.uncore_power_uw(), 0.0);
+  run_for_us(5000);
+  e.sync();
+  EXPECT_EQ(e.rail_j(), before);
+  EXPECT_EQ(e.energy_between(-1, sc_time_stamp() - sc_time(4000, SC_US), sc_time_stamp()), 0.0);
+
+  // 5) The invariant: the rail is its cores plus its uncore.
+  EXPECT_LT(rel(e.rail_j(), e.core_j(0) + e.core_j(1) + e.uncore_j()), 1e-12);
+}
+
+// A ramp crossed by a new request mid-way (the regulator starts a new line
+// from wherever the rail is), with no RampEnd notification before a read:
+// the line's end is honoured by the integrator itself.
+TEST(EnergyModel, RampWithoutEndNoticeAndRetarget) {
+  CoreEnergyParams cp = core_params();
+  cp.leakage_uw = 0;
+  ClusterEnergyParams clp{};
+  ClusterEnergy e({cp}, clp, 0.8, 1000.0, true, {{Core::State::Run, WorkKind::Int}});
+  // 0.8 -> 1.0 V in 100 us; at 50 us (V = 0.9) retarget to 0.8 V over 50 us;
+  // read at 200 us without any RampEnd call: 100 us flat at 0.8 V at the end.
+  e.voltage_changed(0.8, 1.0, sc_time(100, SC_US));
+  run_for_us(50);
+  e.voltage_changed(0.9, 0.8, sc_time_stamp() + sc_time(50, SC_US));
+  run_for_us(150);
+  e.sync();
+  const double k = 100.0 * 1000 * 1e-6;
+  const double cf = k * (mean_pow(0.8, 0.9, 2) * 50e-6 + mean_pow(0.9, 0.8, 2) * 50e-6 +
+                         0.64 * 100e-6);
+  EXPECT_LT(rel(e.core_j(0), cf), 1e-9);
+}

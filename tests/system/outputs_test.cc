@@ -1,0 +1,365 @@
+// outputs_test.cc - the files a run writes beside stats.json, and the tools
+// that read them: trace.txt (ftrace text, checked by a strict parser of the
+// format below), waves.vcd (read back by GTKWave's vcd2fst/fst2vcd), the
+// stats.json schema (python3-jsonschema), tools/plot, blsim compare, and the
+// progress line.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <regex>
+#include <set>
+#include <vector>
+
+#include "run_helpers.h"
+
+using namespace blsim_test;
+
+namespace {
+
+const char kSwitchRun[] = " --switcher iks --event 100ms:switch:0:1 --duration 200ms";
+
+// One run with an IKS switch, shared by the tests that only read its output.
+const std::string& switch_run() {
+  static std::string dir;
+  if (dir.empty()) {
+    const std::string d = scratch("outputs-switch");
+    RunResult r = run_blsim("--dtb " + tc2_dtb() + kSwitchRun + " --out " + d + "/out", d);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    dir = d + "/out";
+  }
+  return dir;
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> out;
+  size_t p = 0;
+  while (p < text.size()) {
+    size_t e = text.find('\n', p);
+    if (e == std::string::npos) e = text.size();
+    out.push_back(text.substr(p, e - p));
+    p = e + 1;
+  }
+  return out;
+}
+
+// ---- ftrace text (kernel/trace/trace.c, trace_output.c, Linux 4.x) -------
+struct FtraceLine {
+  std::string comm, event, fields;
+  int pid = 0;
+  unsigned cpu = 0;
+  uint64_t us = 0;
+  std::map<std::string, std::string> kv;
+};
+
+// Parses the whole file strictly; returns false with *why on the first
+// departure from the format.
+bool parse_ftrace(const std::string& text, std::vector<FtraceLine>* out, std::string* why) {
+  const std::vector<std::string> l = lines_of(text);
+  const char* kHeader[] = {
+      "# tracer: nop",
+      "#",
+      nullptr,  // entries line
+      "#",
+      "#                              _-----=> irqs-off",
+      "#                             / _----=> need-resched",
+      "#                            | / _---=> hardirq/softirq",
+      "#                            || / _--=> preempt-depth",
+      "#                            ||| /     delay",
+      "#           TASK-PID   CPU#  ||||    TIMESTAMP  FUNCTION",
+      "#              | |       |   ||||       |         |"};
+  const size_t nh = sizeof kHeader / sizeof *kHeader;
+  if (l.size() < nh) return *why = "short header", false;
+  for (size_t i = 0; i < nh; ++i)
+    if (kHeader[i] && l[i] != kHeader[i]) return *why = "header line " + std::to_string(i + 1) + ": '" + l[i] + "'", false;
+  std::smatch m;
+  static const std::regex entries(R"(# entries-in-buffer/entries-written: (\d+)/(\d+)   #P:(\d+))");
+  if (!std::regex_match(l[2], m, entries)) return *why = "entries line: '" + l[2] + "'", false;
+  const size_t n = std::stoul(m[1]);
+  if (m[1] != m[2] || l.size() - nh != n)
+    return *why = "entries count " + std::to_string(n) + " vs " + std::to_string(l.size() - nh) + " lines", false;
+  // "%16s-%-5d [%03d] " + 4 flag characters + " %5lu.%06lu: " + "event: fields"
+  static const std::regex line(
+      R"(( {0,15}\S.*)-(\d+) *\[(\d{3})\] ([dX.])([Nnp.])([Hhs.])([0-9a-f.]) ( *\d+)\.(\d{6}): ([a-z_][a-z0-9_]*): (.*))");
+  static const std::regex field(R"(([a-z_]+)=(\S+))");
+  uint64_t last = 0;
+  for (size_t i = nh; i < l.size(); ++i) {
+    const std::string& s = l[i];
+    const std::string where = "line " + std::to_string(i + 1) + " '" + s + "': ";
+    if (!std::regex_match(s, m, line)) return *why = where + "not an ftrace event line", false;
+    FtraceLine f;
+    // Exact columns: comm right-aligned in 16, '-', pid left-aligned in 5.
+    // 0-15 comm, 16 '-', 17-21 pid, 23-27 "[cpu]", 29-32 flags, 34- seconds.
+    if (s.size() < 47 || s[16] != '-' || s[22] != ' ' || s[23] != '[' || s[27] != ']' ||
+        s[28] != ' ' || s[33] != ' ')
+      return *why = where + "columns", false;
+    f.comm = s.substr(0, 16);
+    f.comm.erase(0, f.comm.find_first_not_of(' '));
+    f.pid = std::stoi(s.substr(17, 5));
+    if (s.substr(17, 5).find_first_not_of("0123456789 ") != std::string::npos)
+      return *why = where + "pid column", false;
+    f.cpu = static_cast<unsigned>(std::stoul(m[3]));
+    if (m[8].str().size() < 5) return *why = where + "seconds field narrower than %5lu", false;
+    f.us = std::stoull(m[8]) * 1000000 + std::stoull(m[9]);
+    if (f.us < last) return *why = where + "time goes backwards", false;
+    last = f.us;
+    f.event = m[10];
+    f.fields = m[11];
+    for (const std::string& kv : [&] {
+           std::vector<std::string> w;
+           size_t p = 0;
+           while (p <= f.fields.size()) {
+             size_t e = f.fields.find(' ', p);
+             if (e == std::string::npos) e = f.fields.size();
+             w.push_back(f.fields.substr(p, e - p));
+             p = e + 1;
+           }
+           return w;
+         }()) {
+      std::smatch fm;
+      if (!std::regex_match(kv, fm, field)) return *why = where + "field '" + kv + "' is not key=value", false;
+      f.kv[fm[1]] = fm[2];
+    }
+    out->push_back(f);
+  }
+  return true;
+}
+
+bool is_uint(const std::string& s) { return !s.empty() && s.find_first_not_of("0123456789") == std::string::npos; }
+
+// ---- VCD: value changes by full signal name ------------------------------
+using Waves = std::map<std::string, std::vector<std::pair<uint64_t, uint64_t>>>;
+
+bool read_vcd(const std::string& text, Waves* w, std::string* timescale, std::string* why) {
+  std::istringstream in(text);
+  std::string tok;
+  std::vector<std::string> scope;
+  std::map<std::string, std::string> name_of;
+  uint64_t t = 0;
+  bool defs = true;
+  auto set = [&](const std::string& code, uint64_t v) {
+    auto it = name_of.find(code);
+    if (it == name_of.end()) return false;
+    auto& s = (*w)[it->second];
+    if (s.empty() || s.back().second != v || s.back().first == t) {
+      if (!s.empty() && s.back().first == t) s.back().second = v;
+      else s.push_back({t, v});
+    }
+    return true;
+  };
+  while (in >> tok) {
+    if (defs) {
+      if (tok == "$scope") {
+        std::string kind, name;
+        in >> kind >> name >> tok;
+        scope.push_back(name);
+      } else if (tok == "$upscope") {
+        in >> tok;
+        if (scope.empty()) return *why = "unbalanced $upscope", false;
+        scope.pop_back();
+      } else if (tok == "$var") {
+        std::string type, width, code, name, rest;
+        in >> type >> width >> code >> name;
+        while (in >> rest && rest != "$end") {}
+        std::string full;
+        for (auto& s : scope) full += s + ".";
+        name_of[code] = full + name;
+        (*w)[full + name];
+      } else if (tok == "$timescale") {
+        timescale->clear();
+        while (in >> tok && tok != "$end") *timescale += tok;
+      } else if (tok == "$enddefinitions") {
+        in >> tok;
+        defs = false;
+      } else if (tok[0] == '$') {
+        while (in >> tok && tok != "$end") {}
+      }
+      continue;
+    }
+    if (tok == "$dumpvars" || tok == "$end") continue;
+    if (tok[0] == '#') {
+      const uint64_t nt = std::stoull(tok.substr(1));
+      if (nt < t) return *why = "time goes backwards at " + tok, false;
+      t = nt;
+    } else if (tok[0] == 'b') {
+      std::string code;
+      in >> code;
+      if (tok.find_first_not_of("01", 1) != std::string::npos) return *why = "bad vector " + tok, false;
+      if (!set(code, std::stoull(tok.substr(1), nullptr, 2))) return *why = "unknown code " + code, false;
+    } else if (tok[0] == '0' || tok[0] == '1') {
+      if (!set(tok.substr(1), tok[0] == '1')) return *why = "unknown code " + tok, false;
+    } else {
+      return *why = "unexpected token " + tok, false;
+    }
+  }
+  return !defs || (*why = "no $enddefinitions", false);
+}
+
+bool png(const std::string& path) {
+  const std::string s = slurp(path);
+  return s.size() > 100 && s.compare(0, 8, "\x89PNG\r\n\x1a\n") == 0;
+}
+
+}  // namespace
+
+// trace.txt of a run with an IKS switch passes a strict parser of ftrace's
+// text format, and has the kernel's events and the models' power states.
+TEST(Outputs, TraceTxtIsFtraceTextWithTheSwitch) {
+  const std::string text = slurp(switch_run() + "/trace.txt");
+  std::vector<FtraceLine> ev;
+  std::string why;
+  ASSERT_TRUE(parse_ftrace(text, &ev, &why)) << why;
+  std::map<std::string, int> count;
+  for (FtraceLine& f : ev) {
+    ++count[f.event];
+    EXPECT_EQ(f.comm, "<idle>");
+    EXPECT_EQ(f.pid, 0);
+    EXPECT_LT(f.cpu, 5u);
+    if (f.event == "cpu_idle" || f.event == "cpu_frequency") {
+      EXPECT_EQ(f.kv.size(), 2u) << f.fields;
+      EXPECT_TRUE(is_uint(f.kv["state"]) && is_uint(f.kv["cpu_id"])) << f.fields;
+    } else if (f.event == "power_domain_target") {
+      EXPECT_EQ(f.kv.size(), 3u) << f.fields;
+      EXPECT_TRUE(std::regex_match(f.kv["name"], std::regex("(core|cluster)[0-9]+"))) << f.fields;
+      EXPECT_TRUE(is_uint(f.kv["state"]) && is_uint(f.kv["cpu_id"])) << f.fields;
+    } else if (f.event.rfind("cpu_migrate_", 0) == 0) {
+      EXPECT_TRUE(is_uint(f.kv["timestamp"])) << f.fields;
+      EXPECT_TRUE(std::regex_match(f.kv["cpu_hwid"], std::regex("0x[0-9a-f]+"))) << f.fields;
+      // The event's own ns timestamp rounds to the line's microseconds.
+      EXPECT_LE(std::stoull(f.kv["timestamp"]) / 1000, f.us) << f.fields;
+    }
+  }
+  EXPECT_EQ(count["cpu_migrate_begin"], 1);
+  EXPECT_EQ(count["cpu_migrate_finish"], 1);
+  EXPECT_GT(count["cpu_idle"], 0);
+  EXPECT_GT(count["power_domain_target"], 0);
+  // The switch's begin (on cluster 0's MPIDR) comes before its finish (on 0x100 or up).
+  size_t b = 0, f = 0;
+  for (size_t i = 0; i < ev.size(); ++i) {
+    if (ev[i].event == "cpu_migrate_begin") b = i;
+    if (ev[i].event == "cpu_migrate_finish") f = i;
+  }
+  EXPECT_LT(b, f);
+  EXPECT_EQ(ev[b].kv["cpu_hwid"], "0x0");
+  EXPECT_EQ(ev[f].kv["cpu_hwid"], "0x100");
+  EXPECT_GE(ev[b].us, 100000u);
+}
+
+// waves.vcd, converted by GTKWave's vcd2fst and dumped back by fst2vcd,
+// holds the same signals and value changes as blsim wrote.
+TEST(Outputs, WavesVcdReadsBackThroughGtkwave) {
+  const std::string d = scratch("outputs-vcd");
+  const std::string vcd = switch_run() + "/waves.vcd";
+  RunResult r = run_cmd("vcd2fst '" + vcd + "' '" + d + "/w.fst' && fst2vcd '" + d + "/w.fst'", d);
+  ASSERT_EQ(r.exit_code, 0) << "vcd2fst/fst2vcd (Debian package gtkwave; tools/setup installs it): " << r.err;
+  Waves mine, back;
+  std::string ts1, ts2, why;
+  ASSERT_TRUE(read_vcd(slurp(vcd), &mine, &ts1, &why)) << why;
+  ASSERT_TRUE(read_vcd(r.out, &back, &ts2, &why)) << why;
+  EXPECT_EQ(ts1, "1ps");
+  EXPECT_EQ(ts2, "1ps");
+  for (const char* s : {"tc2.cluster0.freq_khz", "tc2.cluster1.voltage_uv", "tc2.cluster0.power_state",
+                        "tc2.cluster1.cci_snoop", "tc2.core0.state", "tc2.core4.state"})
+    EXPECT_TRUE(mine.count(s)) << s;
+  ASSERT_EQ(mine.size(), back.size());
+  for (auto& [name, changes] : mine) {
+    ASSERT_TRUE(back.count(name)) << name;
+    EXPECT_EQ(changes, back[name]) << name;
+  }
+  // The switch is visible: core 0 reset after 100 ms, cluster 1's snoops on.
+  EXPECT_EQ(mine["tc2.cluster0.freq_khz"].front().second, 1200000u);
+  bool core0_reset = false;
+  for (auto& [t, v] : mine["tc2.core0.state"]) core0_reset |= t > 100000000000ull && v == 1;
+  EXPECT_TRUE(core0_reset);
+  EXPECT_EQ(mine["tc2.cluster1.cci_snoop"].back().second, 1u);
+}
+
+// stats.json of a real run validates against docs/stats.schema.json.
+TEST(Outputs, StatsJsonMatchesTheSchema) {
+  const std::string d = scratch("outputs-schema");
+  const std::string schema = std::string(BLSIM_SOURCE_DIR) + "/docs/stats.schema.json";
+  RunResult r = run_cmd(
+      "python3 -c 'import json,sys,jsonschema; s=json.load(open(sys.argv[1])); "
+      "jsonschema.Draft202012Validator.check_schema(s); "
+      "errs=list(jsonschema.Draft202012Validator(s).iter_errors(json.load(open(sys.argv[2])))); "
+      "[print(\"/\".join(map(str,e.absolute_path)), e.message) for e in errs]; sys.exit(1 if errs else 0)' '" +
+          schema + "' '" + switch_run() + "/stats.json'",
+      d);
+  EXPECT_EQ(r.exit_code, 0) << "python3-jsonschema (tools/setup installs it): " << r.out << r.err;
+}
+
+// The schema is not vacuous: a stats.json with a field of the wrong type fails.
+TEST(Outputs, SchemaRejectsAWrongType) {
+  const std::string d = scratch("outputs-schema-bad");
+  std::string bad = edit(slurp(switch_run() + "/stats.json"), "\"blackout_ns\": ", "\"blackout_ns\": -");
+  ASSERT_FALSE(bad.empty());
+  std::ofstream(d + "/bad.json") << bad;
+  RunResult r = run_cmd(
+      "python3 -c 'import json,sys,jsonschema; jsonschema.validate(json.load(open(sys.argv[2])), "
+      "json.load(open(sys.argv[1])), cls=jsonschema.Draft202012Validator)' '" +
+          std::string(BLSIM_SOURCE_DIR) + "/docs/stats.schema.json' '" + d + "/bad.json'",
+      d);
+  EXPECT_NE(r.exit_code, 0);
+  EXPECT_NE(r.err.find("blackout_ns"), std::string::npos) << r.err;
+}
+
+// tools/plot makes the PNGs from the run's folder.
+TEST(Outputs, PlotMakesPngs) {
+  const std::string d = scratch("outputs-plot");
+  ASSERT_EQ(run_cmd("cp -r '" + switch_run() + "' '" + d + "/out'", d).exit_code, 0);
+  RunResult r = run_cmd(std::string(BLSIM_SOURCE_DIR) + "/tools/plot '" + d + "/out'", d);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  for (const char* f : {"freq.png", "core_states.png", "switch.png"})
+    EXPECT_TRUE(png(d + "/out/" + f)) << f << " missing or not a PNG; " << r.err;
+  EXPECT_FALSE(exists(d + "/out/power.png")) << "no power signals in waves.vcd yet";
+  EXPECT_EQ(run_cmd(std::string(BLSIM_SOURCE_DIR) + "/tools/plot '" + d + "/nothing'", d).exit_code, 2);
+}
+
+// blsim compare: identical files pass; a switch's blackout 20% longer fails
+// the 5% default and is named in the table; a looser tolerance passes it.
+TEST(Outputs, CompareGatesOnSwitchLatency) {
+  const std::string d = scratch("outputs-compare");
+  const std::string base = switch_run() + "/stats.json";
+  const std::string text = slurp(base);
+  Json j(text);
+  ASSERT_TRUE(j.ok());
+  yajl_val sw = Json::get(j.root(), "switches");
+  ASSERT_TRUE(sw && YAJL_IS_ARRAY(sw) && sw->u.array.len >= 1);
+  const long long b = num(Json::get(sw->u.array.values[0], "blackout_ns"));
+  ASSERT_GT(b, 0);
+  const std::string slower = edit(text, "\"blackout_ns\": " + std::to_string(b),
+                                  "\"blackout_ns\": " + std::to_string(b * 12 / 10));
+  ASSERT_FALSE(slower.empty());
+  std::ofstream(d + "/new.json") << slower;
+
+  RunResult same = run_blsim("compare '" + base + "' '" + base + "'", d);
+  EXPECT_EQ(same.exit_code, 0) << same.out << same.err;
+  EXPECT_NE(same.out.find("0 beyond the 5% tolerance"), std::string::npos) << same.out;
+
+  RunResult moved = run_blsim("compare '" + base + "' '" + d + "/new.json'", d);
+  EXPECT_EQ(moved.exit_code, 6) << moved.out << moved.err;
+  EXPECT_TRUE(std::regex_search(moved.out, std::regex(R"(switches\[0\]\.blackout_ns +\d+ +\d+ +\+20\.0% !)")))
+      << moved.out;
+  EXPECT_NE(moved.out.find("1 beyond"), std::string::npos) << moved.out;
+
+  EXPECT_EQ(run_blsim("compare --tolerance 25% '" + base + "' '" + d + "/new.json'", d).exit_code, 0);
+  EXPECT_EQ(run_blsim("compare '" + base + "'", d).exit_code, 1);
+  EXPECT_EQ(run_blsim("compare --tolerance x '" + base + "' '" + base + "'", d).exit_code, 1);
+  EXPECT_EQ(run_blsim("compare '" + base + "' '" + d + "/missing.json'", d).exit_code, 2);
+}
+
+// The progress line is drawn with --progress (stderr is not a terminal here,
+// so it is off by default) and changes nothing in the outputs.
+TEST(Outputs, ProgressLineChangesNothing) {
+  const std::string d = scratch("outputs-progress");
+  const std::string args = "--dtb " + tc2_dtb() + kSwitchRun;
+  RunResult on = run_blsim(args + " --progress --out " + d + "/on", d);
+  RunResult off = run_blsim(args + " --out " + d + "/off", d);
+  ASSERT_EQ(on.exit_code, 0) << on.err;
+  ASSERT_EQ(off.exit_code, 0) << off.err;
+  EXPECT_NE(on.err.find("real time, ETA"), std::string::npos) << on.err;
+  EXPECT_EQ(off.err.find("ETA"), std::string::npos) << off.err;
+  for (const char* f : {"stats.json", "trace.txt", "waves.vcd"}) {
+    EXPECT_EQ(slurp(d + "/on/" + f), slurp(d + "/off/" + f)) << f;
+    EXPECT_EQ(slurp(d + "/on/" + f), slurp(switch_run() + "/" + f)) << f;
+  }
+}
