@@ -30,6 +30,10 @@ const char kUsage[] =
     "                     (default none)\n"
     "  --no-early-poke    IKS without MCPM's early poke: the outbound does not wait\n"
     "                     for the inbound to be up before its blackout starts\n"
+    "  --cpufreq-governor G  performance (default), powersave, userspace, ondemand,\n"
+    "                     conservative, schedutil\n"
+    "  --set GOV.TUNABLE=V  a governor tunable, e.g. ondemand.up_threshold=80\n"
+    "                     (repeatable)\n"
     "  --cpuidle-governor G  menu (default), ladder, or none (cpuidle off: WFI only)\n"
     "  --cpuidle-sysfs    print the kernel's cpuidle sysfs view (driver, states,\n"
     "                     usage, time) on stdout at the end of the run\n"
@@ -63,11 +67,11 @@ int usage_error(const char* fmt, const char* arg) {
 }  // namespace
 
 int sc_main(int argc, char** argv) {
+  if (argc >= 2 && std::string(argv[1]) == "compare") return blsim_compare(argc - 2, argv + 2);
   RunOptions o;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     auto value = [&](const char* flag) -> const char* {
-  if (argc >= 2 && std::string(argv[1]) == "compare") return blsim_compare(argc - 2, argv + 2);
       if (i + 1 >= argc) return nullptr;
       (void)flag;
       return argv[++i];
@@ -104,6 +108,15 @@ int sc_main(int argc, char** argv) {
       if (!v || (std::string(v) != "iks" && std::string(v) != "none"))
         return usage_error("--switcher takes iks or none, got '%s'", v ? v : "");
       o.switcher = v;
+    } else if (a == "--cpufreq-governor") {
+      const char* v = value("--cpufreq-governor");
+      if (!v) return usage_error("%s needs a governor name", "--cpufreq-governor");
+      o.cpufreq_governor = v;
+    } else if (a == "--set") {
+      const char* v = value("--set");
+      if (!v || !std::strchr(v, '.') || !std::strchr(v, '='))
+        return usage_error("--set takes GOVERNOR.TUNABLE=VALUE, got '%s'", v ? v : "");
+      o.tunables.push_back(v);
     } else if (a == "--cpuidle-governor") {
       const char* v = value("--cpuidle-governor");
       const std::string g = v ? v : "";
@@ -120,6 +133,10 @@ int sc_main(int argc, char** argv) {
       o.host_stats = true;
     } else if (a == "--quiet") {
       o.quiet = true;
+    } else if (a == "--progress") {
+      o.progress = 1;
+    } else if (a == "--no-progress") {
+      o.progress = 0;
     } else {
       return usage_error("unknown option '%s'", a.c_str());
     }
@@ -133,8 +150,4 @@ int sc_main(int argc, char** argv) {
 int main(int argc, char** argv) {
   setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
   return sc_core::sc_elab_and_sim(argc, argv);
-    } else if (a == "--progress") {
-      o.progress = 1;
-    } else if (a == "--no-progress") {
-      o.progress = 0;
 }

@@ -25,6 +25,7 @@
 extern "C" {
 #include <libfdt.h>
 
+#include "linux/cpufreq.h"
 #include "linux/cpuidle.h"
 #include "linux/init.h"
 }
@@ -178,16 +179,34 @@ int blsim_run(const RunOptions& o) {
   for (auto& c : platform->config().cpus) core_cluster.push_back(c.cluster);
   SwitchLog switch_log(core_cluster);
   gs.switch_log = &switch_log;
-  glue_init(gs);
   // trace.txt and waves.vcd: the kernel's tracepoints and the models' changes.
   TraceWriter trace;
   gs.trace = [&trace](const TraceRecord& r) { trace.add(r); };
   trace.attach(*platform);
   VcdWriter vcd;
   attach_platform_vcd(vcd, *platform);
+  glue_init(gs);
   watch_for_switches(*platform, switch_log);
   stats = std::make_unique<StatsCollector>(*platform, switch_log);
 
+  // cpufreq's governor and tunables are set before boot, as a default
+  // governor and sysfs writes at init would; bad names are usage errors.
+  if (!o.cpufreq_governor.empty() && cpufreq_set_governor(o.cpufreq_governor.c_str())) {
+    fprintf(stderr, "blsim: --cpufreq-governor: unknown governor '%s' (known: performance, "
+            "powersave, userspace, ondemand, conservative, schedutil)\n", o.cpufreq_governor.c_str());
+    return kExitUsage;
+  }
+  for (const std::string& t : o.tunables) {
+    if (cpufreq_set_tunable_str(t.c_str())) {
+      const std::string& log = glue_console();
+      const size_t end = log.find_last_not_of('\n');
+      const size_t start = end == std::string::npos ? 0 : log.rfind('\n', end);
+      fprintf(stderr, "blsim: --set %s: refused: %s\n", t.c_str(),
+              end == std::string::npos ? "" : log.substr(start == std::string::npos ? 0 : start + 1,
+                                                          end - start).c_str());
+      return kExitUsage;
+    }
+  }
   const auto t0 = std::chrono::steady_clock::now();
   try {
     // In slices of simulated time, always (with or without the progress
@@ -230,6 +249,7 @@ int blsim_run(const RunOptions& o) {
   info.dtb = o.dtb;
   info.switcher = o.switcher;
   info.cpuidle_governor = o.cpuidle_governor;
+  info.cpufreq_governor = o.cpufreq_governor.empty() ? "performance" : o.cpufreq_governor;
   info.seed = o.seed;
   info.duration_ns = o.duration_ns;
   info.simulated_ns = sc_time_stamp().value() / 1000;

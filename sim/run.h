@@ -20,6 +20,8 @@ struct RunOptions {
   std::string switcher = "none";   // iks | none
   bool early_poke = true;
   std::string cpuidle_governor = "menu";  // menu | ladder | none
+  std::string cpufreq_governor;           // empty: the kernel's default (performance)
+  std::vector<std::string> tunables;      // "ondemand.up_threshold=80"
   bool cpuidle_sysfs = false;             // print the cpuidle sysfs view at the end
 };
 

@@ -9,6 +9,7 @@
 #include "sim/switch_log.h"
 
 extern "C" {
+#include "linux/cpufreq.h"
 #include "linux/cpuidle.h"
 #include "linux/smp.h"
 }
@@ -155,13 +156,71 @@ void write_clusters(JsonWriter& j, Platform& p,
 
 // Per logical CPU, what the kernel's cpuidle accounting says (the sysfs
 // view): driver, and time and usage per state.
-void write_cpus(JsonWriter& j) {
+// The cpufreq policy (index) that manages a logical CPU, or -1.
+int policy_of(unsigned cpu) {
+  for (unsigned i = 0; i < cpufreq_nr_policies(); ++i)
+    if (cpufreq_policy_by_index(i)->related_cpus & (1u << cpu)) return static_cast<int>(i);
+  return -1;
+}
+
+void write_time_in_state(JsonWriter& j, const cpufreq_stats& s) {
+  j.begin_object();
+  for (unsigned k = 0; k < s.state_num; ++k) j.field(std::to_string(s.freq_table[k]), s.time_in_state[k]);
+  j.end_object();
+}
+
+// The cpufreq policies as Linux's cpufreq stats show them: time_in_state,
+// total_trans, trans_table, plus each transition's latency.
+void write_cpufreq(JsonWriter& j, uint64_t now_ns) {
+  j.key("cpufreq").begin_array();
+  for (unsigned i = 0; i < cpufreq_nr_policies(); ++i) {
+    const cpufreq_policy* p = cpufreq_policy_by_index(i);
+    cpufreq_stats s;
+    if (cpufreq_stats_snapshot(i, now_ns, &s)) continue;
+    j.begin_object();
+    j.field("policy_cpu", p->cpu);
+    j.key("related_cpus").begin_array();
+    for (unsigned c = 0; c < 32; ++c) if (p->related_cpus & (1u << c)) j.value(c);
+    j.end_array();
+    j.field("cur_khz", p->cur);
+    j.field("start_ns", s.start_time);  // policy created: time_in_state counts from here
+    j.key("time_in_state_ns");
+    write_time_in_state(j, s);
+    j.field("total_trans", s.total_trans);
+    j.field("failed_trans", s.failed_trans);
+    j.key("trans_table").begin_array();
+    for (unsigned a = 0; a < s.state_num; ++a) {
+      j.begin_array();
+      for (unsigned b = 0; b < s.state_num; ++b) j.value(s.trans_table[a][b]);
+      j.end_array();
+    }
+    j.end_array();
+    j.key("transition_latency_ns").begin_object();
+    j.field("count", s.latency_count);
+    if (s.latency_count) {
+      j.field("min", s.latency_min);
+      j.field("avg", s.latency_sum / s.latency_count);
+      j.field("max", s.latency_max);
+    }
+    j.end_object();
+    j.end_object();
+  }
+  j.end_array();
+}
+
+void write_cpus(JsonWriter& j, uint64_t now_ns) {
   j.key("cpus").begin_array();
   for (unsigned cpu = 0; cpu < nr_cpu_ids; ++cpu) {
     cpuidle_cpu_stats st;
+    cpufreq_stats fs;
+    const int pol = policy_of(cpu);
     j.begin_object();
     j.field("logical", cpu);
-    j.key("freq_residency_ns").begin_object().end_object();
+    j.key("freq_residency_ns");
+    if (pol >= 0 && cpufreq_stats_snapshot(static_cast<unsigned>(pol), now_ns, &fs) == 0)
+      write_time_in_state(j, fs);
+    else
+      j.begin_object().end_object();
     if (cpuidle_get_cpu_stats(cpu, &st) == 0) {
       j.field("cpuidle_driver", st.driver);
       j.key("idle_state_residency_ns").begin_object();
@@ -215,7 +274,8 @@ std::string StatsCollector::to_json(const RunInfo& r) const {
     j.end_object();
   }
   j.end_array();
-  write_cpus(j);
+  write_cpus(j, sc_time_stamp().value() / 1000);
+  write_cpufreq(j, sc_time_stamp().value() / 1000);
   switches_.write_json(j, [this](uint64_t t0, uint64_t t1) {
     double e = 0;
     for (auto& m : p_.clusters())

@@ -38,10 +38,11 @@ void SwitchLog::end(SwitchRecord& s, const std::string& name, uint64_t ns) {
 
 void SwitchLog::kernel_step(uint64_t ns, unsigned core, unsigned cpu, const std::string& step,
                             bool is_end) {
-  if (step == "request") {
+  if (step.rfind("request", 0) == 0) {
     // A request only becomes a switch when the switcher thread acts on it;
     // requests overtaken by a later one before that merge into it.
-    pending_requests_.emplace_back(cpu, ns);
+    const size_t colon = step.find(':');
+    pending_requests_.push_back({cpu, ns, colon == std::string::npos ? "" : step.substr(colon + 1)});
     return;
   }
   if (step == "entry_vectors_gated" && !is_end) {
@@ -51,8 +52,11 @@ void SwitchLog::kernel_step(uint64_t ns, unsigned core, unsigned cpu, const std:
     s.from_cluster = cluster_of_[core];
     s.requested_ns = ns;
     for (auto it = pending_requests_.begin(); it != pending_requests_.end();) {
-      if (it->first == cpu) {
-        s.requested_ns = std::min(s.requested_ns, it->second);
+      if (it->cpu == cpu) {
+        if (it->ns <= s.requested_ns) {
+          s.requested_ns = it->ns;
+          s.cause = it->cause;
+        }
         it = pending_requests_.erase(it);
       } else {
         ++it;
@@ -142,6 +146,7 @@ void SwitchLog::write_json(JsonWriter& j, const EnergyBetween& energy_j) const {
     j.field("outbound_core", s.outbound_core);
     j.field("inbound_core", s.inbound_core);
     j.field("requested_ns", s.requested_ns);
+    j.field("cause", s.cause);
     j.field("blackout_ns", s.step_ns("blackout"));
     j.field("total_ns", s.end_ns - s.requested_ns);
     j.field("outbound_last_man", s.last_man);

@@ -26,6 +26,7 @@ struct SwitchRecord {
   int outbound_core = -1, inbound_core = -1;
   unsigned from_cluster = 0, to_cluster = 0;
   uint64_t requested_ns = 0, end_ns = 0;
+  std::string cause;   // who asked: "cpufreq", "event", "callback"
   bool last_man = false, powering_down = false, complete = false;
   std::vector<SwitchStep> steps;
   uint64_t step_ns(const std::string& name) const;  // duration, 0 if absent
@@ -57,5 +58,6 @@ class SwitchLog {
   std::vector<unsigned> cluster_of_;
   std::vector<SwitchRecord> open_;        // switches in flight
   std::vector<SwitchRecord> done_;        // finished, in end order
-  std::vector<std::pair<unsigned, uint64_t>> pending_requests_;  // cpu, time
+  struct Pending { unsigned cpu; uint64_t ns; std::string cause; };
+  std::vector<Pending> pending_requests_;
 };

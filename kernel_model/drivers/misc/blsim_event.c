@@ -80,7 +80,7 @@ static void blsim_event_work(struct work_struct *w)
 	case EV_SWITCH:
 		/* The request is queued to the CPU's switcher thread; the event
 		 * is acknowledged once it is accepted, as a sysfs write is. */
-		ret = bL_switch_request(arg, readl(ev_base + EV_ARG1));
+		ret = bL_switch_request_event(arg, readl(ev_base + EV_ARG1));
 		break;
 	default:
 		pr_err("blsim-event: unknown command %u\n", cmd);

@@ -14,6 +14,8 @@ typedef void (*bL_switch_completion_handler)(void *cookie);
 int bL_switch_request_cb(unsigned int cpu, unsigned int new_cluster_id,
 			 bL_switch_completion_handler completer, void *cookie);
 int bL_switch_request(unsigned int cpu, unsigned int new_cluster_id);
+/* The same, asked by a scripted event (recorded as the switch's cause). */
+int bL_switch_request_event(unsigned int cpu, unsigned int new_cluster_id);
 
 /* Notifier events around enable/disable (cpufreq listens). */
 enum { BL_NOTIFY_PRE_ENABLE, BL_NOTIFY_POST_ENABLE,

@@ -274,9 +274,10 @@ static void bL_switcher_thread(struct work_struct *w)
 	}
 }
 
-/* Models bL_switch_request_cb(). */
-int bL_switch_request_cb(unsigned int cpu, unsigned int new_cluster_id,
-			 bL_switch_completion_handler completer, void *cookie)
+/* Models bL_switch_request_cb(), recording who asked (stats.json's cause). */
+static int __bL_switch_request(unsigned int cpu, unsigned int new_cluster_id,
+			       bL_switch_completion_handler completer, void *cookie,
+			       const char *cause)
 {
 	struct bL_thread *t;
 
@@ -310,15 +311,29 @@ int bL_switch_request_cb(unsigned int cpu, unsigned int new_cluster_id,
 	t->completer_cookie = cookie;
 	t->wanted_cluster = (int)new_cluster_id;
 	bl_unlock(&t->lock);
-	hw_switch_step(cpu, "request", false);
+	hw_switch_step(cpu, cause, false);
 	queue_work_on(cpu, &t->work);   /* wake_up(&t->wq) */
 	return 0;
 }
 
-/* Models bL_switch_request(). */
+/* Models bL_switch_request_cb(). */
+int bL_switch_request_cb(unsigned int cpu, unsigned int new_cluster_id,
+			 bL_switch_completion_handler completer, void *cookie)
+{
+	return __bL_switch_request(cpu, new_cluster_id, completer, cookie, "request:callback");
+}
+
+/* Models bL_switch_request(): upstream's in-kernel caller is cpufreq
+ * (arm_big_little's set_target), so that is the cause recorded. */
 int bL_switch_request(unsigned int cpu, unsigned int new_cluster_id)
 {
-	return bL_switch_request_cb(cpu, new_cluster_id, NULL, NULL);
+	return __bL_switch_request(cpu, new_cluster_id, NULL, NULL, "request:cpufreq");
+}
+
+/* A request from a scripted event (the simulator's mailbox). */
+int bL_switch_request_event(unsigned int cpu, unsigned int new_cluster_id)
+{
+	return __bL_switch_request(cpu, new_cluster_id, NULL, NULL, "request:event");
 }
 
 /* ---- enable / disable --------------------------------------------------------- */
