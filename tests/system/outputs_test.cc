@@ -363,3 +363,26 @@ TEST(Outputs, ProgressLineChangesNothing) {
     EXPECT_EQ(slurp(d + "/on/" + f), slurp(switch_run() + "/" + f)) << f;
   }
 }
+
+// A frequency change (powersave: both clusters to their lowest OPP at boot)
+// is in trace.txt as cpu_frequency, one line per core of the cluster, and in
+// waves.vcd's freq_khz.
+TEST(Outputs, FrequencyChangesReachTraceAndWaves) {
+  const std::string d = scratch("outputs-freq");
+  RunResult r = run_blsim("--dtb " + tc2_dtb() + " --cpufreq-governor powersave --duration 50ms --out " + d + "/out", d);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::vector<FtraceLine> ev;
+  std::string why, ts;
+  ASSERT_TRUE(parse_ftrace(slurp(d + "/out/trace.txt"), &ev, &why)) << why;
+  std::map<std::string, std::string> last_khz;  // cpu_id -> kHz
+  for (FtraceLine& f : ev)
+    if (f.event == "cpu_frequency") last_khz[f.kv["cpu_id"]] = f.kv["state"];
+  EXPECT_EQ(last_khz["0"], "500000");
+  EXPECT_EQ(last_khz["1"], "500000");
+  EXPECT_EQ(last_khz["2"], "350000");
+  Waves w;
+  ASSERT_TRUE(read_vcd(slurp(d + "/out/waves.vcd"), &w, &ts, &why)) << why;
+  EXPECT_EQ(w["tc2.cluster0.freq_khz"].back().second, 500000u);
+  EXPECT_EQ(w["tc2.cluster1.freq_khz"].back().second, 350000u);
+  EXPECT_LT(w["tc2.cluster0.voltage_uv"].back().second, w["tc2.cluster0.voltage_uv"].front().second);
+}
