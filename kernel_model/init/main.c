@@ -21,6 +21,7 @@ int blsim_event_init(const void *fdt);
 #include "drivers/cpufreq/arm_big_little.h"
 #include "linux/cpufreq.h"
 #include "linux/cpuidle.h"
+#include "trace/events.h"
 #include "arch/arm/mach-vexpress/spc.h"
 
 /* The cpuidle command-line switches upstream has: cpuidle.off=1 and
@@ -74,6 +75,7 @@ static void cpufreq_init(void)
 		return;
 	}
 	bL_switcher_register_notifier(&bL_cpufreq_nb);
+	cpufreq_frequency_trace = trace_cpufreq_frequency;
 }
 
 /* Models start_kernel(). */

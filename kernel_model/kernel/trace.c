@@ -19,3 +19,9 @@ void trace_cpu_idle(unsigned int state, unsigned int cpu)
 {
 	trace_cpu_idle_event(state, cpu);
 }
+
+/* power:cpu_frequency, fired by the cpufreq core at every POSTCHANGE. */
+void trace_cpufreq_frequency(unsigned int cpu, unsigned int khz)
+{
+	trace_cpu_frequency(khz, cpu);
+}

@@ -17,12 +17,16 @@ unsigned int smp_processor_id(void);
 		       trace_current_pid(), event, __VA_ARGS__)
 
 /* power:cpu_idle: state is the idle state index, or PWR_EVENT_EXIT. */
+#ifndef PWR_EVENT_EXIT
 #define PWR_EVENT_EXIT 4294967295u
+#endif
 #define trace_cpu_idle_event(state, cpu) \
 	trace_event("cpu_idle", "state=%u cpu_id=%u", (unsigned)(state), (unsigned)(cpu))
 /* power:cpu_frequency: state is the new frequency in kHz. */
 #define trace_cpu_frequency(khz, cpu) \
 	trace_event("cpu_frequency", "state=%u cpu_id=%u", (unsigned)(khz), (unsigned)(cpu))
+/* The cpufreq core's cpufreq_frequency_trace hook. */
+void trace_cpufreq_frequency(unsigned int cpu, unsigned int khz);
 /* power:cpu_migrate_begin/finish/current (bL switcher): timestamp in ns
  * and the MPIDR of the CPU the logical CPU is leaving / now on. */
 #define trace_cpu_migrate_begin(ts, mpidr) \
