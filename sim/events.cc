@@ -19,6 +19,7 @@ const Action kActions[] = {
     {"cpu_up", kEventCpuUp, 1, "CPU"},
     {"switch", kEventSwitch, 2, "CPU:CLUSTER"},
     {"busy", kEventBusy, 2, "CPU:MILLISECONDS"},
+    {"ipi", kEventIpi, 1, "CPU"},
 };
 
 std::vector<std::string> split(const std::string& s, char sep) {
@@ -60,7 +61,7 @@ bool parse_event(const std::string& s, ScriptedEvent* e, std::string* why) {
     e->text = s;
     return true;
   }
-  *why = "unknown action '" + f[1] + "' (known: cpu_down, cpu_up, switch, busy)";
+  *why = "unknown action '" + f[1] + "' (known: cpu_down, cpu_up, switch, busy, ipi)";
   return false;
 }
 
@@ -69,6 +70,7 @@ const char* event_help() {
          "                     actions: cpu_down:CPU, cpu_up:CPU (logical CPU hotplug\n"
          "                     through MCPM), switch:CPU:CLUSTER (bL_switch_request,\n"
          "                     with --switcher iks), busy:CPU:MS (a kernel hog keeps logical\n"
-         "                     CPU busy for MS ms of wall time: load for the governors);\n"
+         "                     CPU busy for MS ms of wall time: load for the governors),\n"
+         "                     ipi:CPU (an IPI to logical CPU, counted in stats.json);\n"
          "                     a refused event stops the run (exit 5)\n";
 }

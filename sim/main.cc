@@ -26,8 +26,10 @@ const char kUsage[] =
     "                     (ftrace text) and waves.vcd (GTKWave) into DIR,\n"
     "                     created if missing; files appear only when the run succeeds\n"
     "  --switcher MODE    iks: the in-kernel switcher pairs each A15 with an A7 and\n"
-    "                     moves logical CPUs between them; none: all cores visible\n"
-    "                     (default none)\n"
+    "                     moves logical CPUs between them one by one; cluster: all\n"
+    "                     CPUs of a cluster move together (full context, rendezvous;\n"
+    "                     the cci node's blsim,no-coherency makes every switch flush\n"
+    "                     the caches to memory); none: all cores visible (default)\n"
     "  --no-early-poke    IKS without MCPM's early poke: the outbound does not wait\n"
     "                     for the inbound to be up before its blackout starts\n"
     "  --cpufreq-governor G  performance (default), powersave, userspace, ondemand,\n"
@@ -105,8 +107,8 @@ int sc_main(int argc, char** argv) {
       o.events.push_back(e);
     } else if (a == "--switcher") {
       const char* v = value("--switcher");
-      if (!v || (std::string(v) != "iks" && std::string(v) != "none"))
-        return usage_error("--switcher takes iks or none, got '%s'", v ? v : "");
+      if (!v || (std::string(v) != "iks" && std::string(v) != "cluster" && std::string(v) != "none"))
+        return usage_error("--switcher takes iks, cluster or none, got '%s'", v ? v : "");
       o.switcher = v;
     } else if (a == "--cpufreq-governor") {
       const char* v = value("--cpufreq-governor");

@@ -105,6 +105,7 @@ bool make_dirs(const std::string& dir) {
 void set_bootargs(Fdt& fdt, const RunOptions& o) {
   std::string args;
   if (o.switcher == "none") args += "no_bL_switcher ";
+  if (o.switcher == "cluster") args += "bL_switcher.mode=cluster ";
   if (!o.early_poke) args += "bL_switcher.early_poke=0 ";
   if (o.cpuidle_governor == "none") args += "cpuidle.off=1 ";
   else args += "cpuidle.governor=" + o.cpuidle_governor + " ";

@@ -11,6 +11,7 @@
 extern "C" {
 #include "linux/cpufreq.h"
 #include "linux/cpuidle.h"
+#include "linux/interrupt.h"
 #include "linux/smp.h"
 }
 
@@ -216,6 +217,16 @@ void write_cpus(JsonWriter& j, uint64_t now_ns) {
     const int pol = policy_of(cpu);
     j.begin_object();
     j.field("logical", cpu);
+    // IPIs by type, sent to this logical CPU and received by it: they must
+    // match, whatever core the CPU was on when each arrived.
+    static const char* kIpiNames[] = {"wakeup", "timer", "reschedule", "call_function",
+                                      "cpu_stop", "completion"};
+    j.key("ipis_sent").begin_object();
+    for (unsigned t = 0; t < NR_IPI; ++t) j.field(kIpiNames[t], ipi_sent[cpu][t]);
+    j.end_object();
+    j.key("ipis_received").begin_object();
+    for (unsigned t = 0; t < NR_IPI; ++t) j.field(kIpiNames[t], ipi_count[cpu][t]);
+    j.end_object();
     j.key("freq_residency_ns");
     if (pol >= 0 && cpufreq_stats_snapshot(static_cast<unsigned>(pol), now_ns, &fs) == 0)
       write_time_in_state(j, fs);
@@ -288,6 +299,11 @@ std::string StatsCollector::to_json(const RunInfo& r) const {
   for (auto& m : p_.clusters()) total_j += m.energy->rail_j();
   j.field("energy_j", total_j);
   write_boot(j);
+  // Interrupts handled, by GIC INTID (kstat_irqs), all CPUs together.
+  j.key("irq_counts").begin_object();
+  for (unsigned irq = 0; irq < 1020; ++irq)
+    if (kstat_irqs(irq)) j.field(std::to_string(irq), kstat_irqs(irq));
+  j.end_object();
   j.key("events").begin_array();
   for (const EventDevice::Outcome& o : p_.events().outcomes()) {
     j.begin_object();

@@ -147,6 +147,9 @@ void SwitchLog::write_json(JsonWriter& j, const EnergyBetween& energy_j) const {
     j.field("inbound_core", s.inbound_core);
     j.field("requested_ns", s.requested_ns);
     j.field("cause", s.cause);
+    bool cluster_mode = false;
+    for (const SwitchStep& st : s.steps) cluster_mode |= st.name == "cluster_rendezvous";
+    j.field("mode", cluster_mode ? "cluster" : "iks");
     j.field("blackout_ns", s.step_ns("blackout"));
     j.field("total_ns", s.end_ns - s.requested_ns);
     j.field("outbound_last_man", s.last_man);

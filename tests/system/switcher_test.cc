@@ -1,6 +1,7 @@
 // switcher_test.cc - the in-kernel switcher on TC2, step by step.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 #include <string>
 #include <vector>
@@ -173,25 +174,51 @@ TEST(Switcher, RequestForACpuWithoutAPairIsRefused) {
   EXPECT_NE(off.err.find("the switcher is not active"), std::string::npos) << off.err;
 }
 
-// A storm of requests on both pairs: every one is carried out (none lost),
-// and the invariants of a switch hold for each.
+// A storm of requests on both pairs, with IPIs to both logical CPUs fired
+// in between: every request is carried out (none lost), every IPI and every
+// device interrupt is delivered exactly once to the logical CPU it was sent
+// to, wherever that CPU was at the time, and each switch is well formed.
 TEST(Switcher, StormOfRequestsOnBothPairs) {
   const std::string d = scratch("iks-storm");
   std::string ev;
-  unsigned n = 0;
+  unsigned n = 0, ipis = 0;
   for (unsigned i = 0; i < 200; ++i, ++n) {
     const unsigned cpu = i % 2, cluster = (i / 2 + 1) % 2;
     ev += " --event " + std::to_string(40000 + i * 700) + "us:switch:" + std::to_string(cpu) + ":" +
           std::to_string(cluster);
+    // IPIs land in the middle of switches: 40-160 us after a request.
+    ev += " --event " + std::to_string(40000 + i * 700 + 40 + (i * 37) % 120) + "us:ipi:" +
+          std::to_string((i / 3) % 2);
+    ++ipis;
   }
   RunResult r = run_iks(d, ev);
   ASSERT_EQ(r.exit_code, 0) << r.err;
   Json j(slurp(d + "/stats.json"));
   yajl_val events = Json::get(j.root(), "events"), sws = Json::get(j.root(), "switches");
-  ASSERT_EQ(len(events), n);
-  for (size_t i = 0; i < n; ++i) EXPECT_EQ(num(Json::get(at(events, i), "result")), 0);
+  ASSERT_EQ(len(events), n + ipis);
+  for (size_t i = 0; i < n + ipis; ++i) EXPECT_EQ(num(Json::get(at(events, i), "result")), 0);
   // Each request moves its CPU to the other cluster: 200 switches.
   EXPECT_EQ(len(sws), n);
+  // Exactly once: IPIs sent to a logical CPU = IPIs it received, per type.
+  yajl_val cpus = Json::get(j.root(), "cpus");
+  long long call_func = 0;
+  for (size_t c = 0; c < 2; ++c) {
+    yajl_val sent = Json::get(at(cpus, c), "ipis_sent"), got = Json::get(at(cpus, c), "ipis_received");
+    for (const char* t : {"call_function", "reschedule"})
+      EXPECT_EQ(num(Json::get(got, t)), num(Json::get(sent, t))) << "cpu" << c << " " << t;
+    call_func += num(Json::get(got, "call_function"));
+    // "Inbound alive" arrives by the inbound's early poke of GICD_SGIR (not
+    // smp_send_ipi): exactly one per switch of this CPU.
+    long long switches_of_c = 0;
+    for (size_t i = 0; i < len(sws); ++i)
+      switches_of_c += num(Json::get(at(sws, i), "cpu")) == static_cast<long long>(c);
+    EXPECT_EQ(num(Json::get(got, "completion")), switches_of_c) << "cpu" << c;
+  }
+  EXPECT_EQ(call_func, static_cast<long long>(ipis));
+  // The mailbox's SPI (132) was handled once per event, following CPU0
+  // across its switches.
+  yajl_val irqs = Json::get(j.root(), "irq_counts");
+  EXPECT_EQ(num(Json::get(irqs, "132")), static_cast<long long>(n + ipis));
   // Each CPU alternates clusters, starting on the A15s: a switch always
   // leaves the cluster the previous one of that CPU went to.
   std::map<long long, long long> cluster_of_cpu{{0, 0}, {1, 0}};
@@ -206,4 +233,63 @@ TEST(Switcher, StormOfRequestsOnBothPairs) {
   // At the end both logical CPUs are on a live core and nothing is stuck.
   const std::string log = slurp(d + "/console.log");
   EXPECT_EQ(log.find("BUG"), std::string::npos);
+}
+
+// Whole-cluster mode moves every logical CPU of the cluster at once (both
+// A15s to their A7s on one request), after a rendezvous, and costs more per
+// switch than IKS: a longer blackout (the full context) and more energy.
+TEST(Switcher, ClusterModeMovesTheWholeClusterAndCostsMore) {
+  const std::string di = scratch("sw-iks-cost"), dc = scratch("sw-cluster-cost");
+  ASSERT_EQ(run_blsim("--dtb " + tc2_dtb() + " --switcher iks --duration 200ms --out " + di +
+                      " --event 100ms:switch:0:1", di).exit_code, 0);
+  RunResult r = run_blsim("--dtb " + tc2_dtb() + " --switcher cluster --duration 200ms --out " +
+                          dc + " --event 100ms:switch:0:1", dc);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  Json ji(slurp(di + "/stats.json")), jc(slurp(dc + "/stats.json"));
+  yajl_val si = Json::get(ji.root(), "switches"), sc = Json::get(jc.root(), "switches");
+  ASSERT_EQ(len(si), 1u);
+  ASSERT_EQ(len(sc), 2u) << "one request moves both CPUs of the A15 cluster";
+  long long first_release = 1LL << 62, last_rendezvous_start = 0;
+  for (size_t k = 0; k < 2; ++k) {
+    yajl_val s = at(sc, k);
+    EXPECT_STREQ(YAJL_GET_STRING(Json::get(s, "mode")), "cluster");
+    EXPECT_EQ(num(Json::get(s, "to_cluster")), 1);
+    const auto st = steps_of(s);
+    ASSERT_TRUE(find(st, "cluster_rendezvous"));
+    last_rendezvous_start = std::max(last_rendezvous_start, find(st, "cluster_rendezvous")->start);
+    first_release = std::min(first_release, find(st, "inbound_released")->start);
+    EXPECT_GT(num(Json::get(s, "blackout_ns")), num(Json::get(at(si, 0), "blackout_ns")));
+  }
+  // No inbound is released before both outbounds reached the rendezvous.
+  EXPECT_GE(first_release, last_rendezvous_start);
+  EXPECT_EQ(std::string(YAJL_GET_STRING(Json::get(at(si, 0), "mode"))), "iks");
+  // Energy of the switch: cluster mode spends more than IKS per switch.
+  const double ei = YAJL_GET_DOUBLE(Json::get(at(si, 0), "energy_j"));
+  const double ec = YAJL_GET_DOUBLE(Json::get(at(sc, 0), "energy_j"));
+  EXPECT_GT(ec, ei);
+}
+
+// A part without CCI coherency (blsim,no-coherency on the cci node, as the
+// Exynos 5410): in cluster mode every outbound flushes its caches to memory
+// before its inbound may run, inside the blackout.
+TEST(Switcher, NoCoherencyFlushesEverySwitchToMemory) {
+  const std::string d = scratch("sw-nocoh");
+  const std::string dts = edit(tc2_dts(), "\t\tblsim,transit-latency-ns = <10>;",
+                               "\t\tblsim,transit-latency-ns = <10>;\n\t\tblsim,no-coherency;");
+  const std::string dtb = compile_dts(dts, d, "nocoh");
+  ASSERT_FALSE(dtb.empty());
+  RunResult r = run_blsim("--dtb " + dtb + " --switcher cluster --duration 200ms --out " + d +
+                          " --event 100ms:switch:0:1", d);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  Json j(slurp(d + "/stats.json"));
+  yajl_val sc = Json::get(j.root(), "switches");
+  ASSERT_EQ(len(sc), 2u);
+  for (size_t k = 0; k < 2; ++k) {
+    const auto st = steps_of(at(sc, k));
+    const Step* f = find(st, "outbound_flush_to_memory");
+    ASSERT_TRUE(f) << "switch " << k;
+    EXPECT_GE(f->start, find(st, "blackout")->start);
+    EXPECT_LE(f->end, find(st, "inbound_released")->start);
+  }
+  EXPECT_NE(slurp(d + "/console.log").find("no CCI coherency"), std::string::npos);
 }

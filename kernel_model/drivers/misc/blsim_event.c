@@ -19,7 +19,7 @@
 #define EV_SEQ 0x0c
 #define EV_ACK 0x10
 
-enum { EV_NONE, EV_CPU_DOWN, EV_CPU_UP, EV_SWITCH, EV_BUSY };
+enum { EV_NONE, EV_CPU_DOWN, EV_CPU_UP, EV_SWITCH, EV_BUSY, EV_IPI };
 
 /* A CPU hog, as a kworker spinning: integer work in small chunks until its
  * wall-time budget is spent, so the governors see 100% load on that CPU. */
@@ -76,6 +76,15 @@ static void blsim_event_work(struct work_struct *w)
 		break;
 	case EV_BUSY:
 		ret = start_hog(arg, readl(ev_base + EV_ARG1));
+		break;
+	case EV_IPI:
+		if (arg >= nr_cpu_ids || !cpu_online(arg)) {
+			pr_err("blsim-event: ipi: CPU%u is not online\n", arg);
+			ret = -EINVAL;
+		} else {
+			smp_send_ipi(arg, IPI_CALL_FUNC);
+			ret = 0;
+		}
 		break;
 	case EV_SWITCH:
 		/* The request is queued to the CPU's switcher thread; the event

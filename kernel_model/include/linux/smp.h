@@ -36,6 +36,9 @@ enum ipi_msg_type {
 	NR_IPI
 };
 void smp_send_ipi(unsigned int cpu, enum ipi_msg_type ipi);
+/* IPIs received / sent per logical CPU and type (for the statistics). */
+extern unsigned int ipi_count[NR_CPUS][NR_IPI];
+extern unsigned int ipi_sent[NR_CPUS][NR_IPI];
 /* Wake-up IPI addressed to a physical core by MPIDR (arch_send_wakeup_ipi_mask
  * is logical, but a switcher inbound has no logical number yet). */
 void smp_send_wakeup_ipi_mpidr(u32 mpidr);

@@ -28,6 +28,7 @@
  * wakes it with an IPI), which the CPU runs in process context from its
  * idle loop. The order of steps and what runs on which core are upstream's.
  */
+#include <libfdt.h>
 #include <string.h>
 
 #include "asm/bL_switcher.h"
@@ -52,6 +53,25 @@ int cpu_up(unsigned int cpu);
 
 static bool bL_switcher_active;
 static bool bL_early_poke = true;
+
+/*
+ * Whole-cluster mode (--switcher cluster): ARM's reference (hypervisor)
+ * switcher and the Exynos 5410's move every CPU of a cluster together. A
+ * request for one logical CPU becomes a request for every logical CPU on
+ * its cluster; each runs the per-CPU sequence above with three changes:
+ *  - the full CPU context is saved and restored (what a hypervisor keeps:
+ *    all of CP15, VFP, the GIC CPU interface, the timers), modelled as a
+ *    second context save / restore;
+ *  - a rendezvous: no inbound is released before every outbound CPU of the
+ *    cluster has saved its context, so all move at once;
+ *  - on a part without CCI coherency (the cci node's blsim,no-coherency,
+ *    like the Exynos 5410), every outbound cleans its L1 and the cluster's
+ *    L2 to memory before releasing its inbound, which cannot snoop them.
+ */
+static bool bL_cluster_mode;
+static bool bL_coherent = true;
+static volatile u32 bL_rendezvous_arrived[MAX_NR_CLUSTERS];
+static volatile u32 bL_rendezvous_expected[MAX_NR_CLUSTERS];
 static int bL_switcher_cpu_pairing[NR_CPUS];
 static int bL_gic_id[MAX_CPUS_PER_CLUSTER][MAX_NR_CLUSTERS];
 static u32 bL_switcher_removed_logical_cpus;
@@ -86,6 +106,35 @@ static void bl_unlock(volatile u32 *l)
 
 /* ---- the switch ------------------------------------------------------------- */
 
+/* Cluster mode: the outbound CPUs of a cluster meet after saving their
+ * contexts; without coherency each cleans its caches to memory first. */
+static void bL_cluster_rendezvous(unsigned int cpu)
+{
+	unsigned int ob_cluster = MPIDR_AFFINITY_LEVEL(read_cpuid_mpidr(), 1);
+
+	if (!bL_coherent) {
+		hw_switch_step(cpu, "outbound_flush_to_memory", false);
+		hw_flush_cache_all();
+		hw_switch_step(cpu, "outbound_flush_to_memory", true);
+	}
+	hw_switch_step(cpu, "cluster_rendezvous", false);
+	/* Race avoided: the count is read and written by every outbound of
+	 * the cluster with caches possibly off; an exclusive increment, then
+	 * wait for the last one, whose sev wakes the others. */
+	for (;;) {
+		u32 n = hw_load32(&bL_rendezvous_arrived[ob_cluster]);
+
+		if (hw_cmpxchg32(&bL_rendezvous_arrived[ob_cluster], n, n + 1) == n)
+			break;
+	}
+	dsb();
+	sev();
+	while (hw_load32(&bL_rendezvous_arrived[ob_cluster]) <
+	       hw_load32(&bL_rendezvous_expected[ob_cluster]))
+		wfe();
+	hw_switch_step(cpu, "cluster_rendezvous", true);
+}
+
 /* Models bL_do_switch(): on the outbound, on a borrowed stack; its context
  * is saved already, so the inbound may resume it from here on. */
 static int bL_do_switch(void *arg)
@@ -100,6 +149,9 @@ static int bL_do_switch(void *arg)
 	/* Advertise our handshake location. */
 	*handshake_ptr = &handshake;
 	hw_cache_clean_range(handshake_ptr, sizeof(*handshake_ptr));
+
+	if (bL_cluster_mode)
+		bL_cluster_rendezvous(cpu);
 
 	/* Release the inbound: its entry vector becomes cpu_resume. */
 	hw_switch_step(cpu, "inbound_released", false);
@@ -222,6 +274,8 @@ static int bL_switch_to(unsigned int new_cluster_id)
 
 	/* Let's do the actual CPU switch. */
 	hw_switch_step(this_cpu, "context_save", false);
+	if (bL_cluster_mode)
+		hw_context_save();   /* the hypervisor's full context, on top */
 	ret = cpu_suspend((unsigned long)&handshake_ptr, bL_switchpoint);
 	if (ret > 0)
 		hw_panic("bL_switch_to: cpu_suspend() returned %d", ret);
@@ -232,6 +286,8 @@ static int bL_switch_to(unsigned int new_cluster_id)
 	BUG_ON((read_cpuid_mpidr() & MPIDR_HWID_BITMASK) != ib_mpidr);
 
 	hw_switch_step(this_cpu, "cpu_pm_exit", false);
+	if (bL_cluster_mode)
+		hw_context_restore();
 	mcpm_cpu_powered_up();
 	cpu_pm_exit();              /* ... and restores it on the inbound's */
 	tick_resume_local();        /* clockevents_program_event(next_event) */
@@ -316,24 +372,55 @@ static int __bL_switch_request(unsigned int cpu, unsigned int new_cluster_id,
 	return 0;
 }
 
+/* Cluster mode: every logical CPU on cpu's cluster moves. The rendezvous
+ * count is armed first, for all of them, before any switch can start. */
+static int bL_cluster_switch_request(unsigned int cpu, unsigned int new_cluster_id,
+				     const char *cause)
+{
+	unsigned int from = MPIDR_AFFINITY_LEVEL(cpu_logical_map(cpu), 1), n = 0, c;
+	int ret = 0;
+
+	if (cpu >= nr_cpu_ids || new_cluster_id >= MAX_NR_CLUSTERS || from == new_cluster_id)
+		return __bL_switch_request(cpu, new_cluster_id, NULL, NULL, cause);
+	for (c = 0; c < nr_cpu_ids; c++)
+		if (bL_switcher_cpu_pairing[c] >= 0 &&
+		    MPIDR_AFFINITY_LEVEL(cpu_logical_map(c), 1) == from)
+			n++;
+	hw_store32(&bL_rendezvous_arrived[from], 0);
+	hw_store32(&bL_rendezvous_expected[from], n);
+	for (c = 0; c < nr_cpu_ids && !ret; c++)
+		if (bL_switcher_cpu_pairing[c] >= 0 &&
+		    MPIDR_AFFINITY_LEVEL(cpu_logical_map(c), 1) == from)
+			ret = __bL_switch_request(c, new_cluster_id, NULL, NULL, cause);
+	return ret;
+}
+
+static int bL_request(unsigned int cpu, unsigned int new_cluster_id,
+		      bL_switch_completion_handler completer, void *cookie, const char *cause)
+{
+	if (bL_cluster_mode && !completer)
+		return bL_cluster_switch_request(cpu, new_cluster_id, cause);
+	return __bL_switch_request(cpu, new_cluster_id, completer, cookie, cause);
+}
+
 /* Models bL_switch_request_cb(). */
 int bL_switch_request_cb(unsigned int cpu, unsigned int new_cluster_id,
 			 bL_switch_completion_handler completer, void *cookie)
 {
-	return __bL_switch_request(cpu, new_cluster_id, completer, cookie, "request:callback");
+	return bL_request(cpu, new_cluster_id, completer, cookie, "request:callback");
 }
 
 /* Models bL_switch_request(): upstream's in-kernel caller is cpufreq
  * (arm_big_little's set_target), so that is the cause recorded. */
 int bL_switch_request(unsigned int cpu, unsigned int new_cluster_id)
 {
-	return __bL_switch_request(cpu, new_cluster_id, NULL, NULL, "request:cpufreq");
+	return bL_request(cpu, new_cluster_id, NULL, NULL, "request:cpufreq");
 }
 
 /* A request from a scripted event (the simulator's mailbox). */
 int bL_switch_request_event(unsigned int cpu, unsigned int new_cluster_id)
 {
-	return __bL_switch_request(cpu, new_cluster_id, NULL, NULL, "request:event");
+	return bL_request(cpu, new_cluster_id, NULL, NULL, "request:event");
 }
 
 /* ---- enable / disable --------------------------------------------------------- */
@@ -504,8 +591,17 @@ void bL_switcher_disable(void)
  * command-line switch. */
 int bL_switcher_init(const char *bootargs)
 {
+	const void *fdt = hw_fdt();
+	int cci = fdt_node_offset_by_compatible(fdt, -1, "arm,cci-400");
+
 	if (bootargs && strstr(bootargs, "bL_switcher.early_poke=0"))
 		bL_early_poke = false;
+	if (bootargs && strstr(bootargs, "bL_switcher.mode=cluster"))
+		bL_cluster_mode = true;
+	bL_coherent = !(cci >= 0 && fdt_getprop(fdt, cci, "blsim,no-coherency", NULL));
+	if (bL_cluster_mode)
+		pr_info("bL_switcher: whole-cluster mode%s\n",
+			bL_coherent ? "" : ", no CCI coherency: caches flushed to memory");
 	if (bootargs && strstr(bootargs, "no_bL_switcher"))
 		return 0;
 	if (!mcpm_is_available()) {

@@ -37,7 +37,8 @@ static struct {
 } secondary_data;
 
 static volatile u32 cpu_running[NR_CPUS];
-unsigned int ipi_count[NR_CPUS][NR_IPI];
+unsigned int ipi_count[NR_CPUS][NR_IPI];   /* received, per logical CPU */
+unsigned int ipi_sent[NR_CPUS][NR_IPI];    /* sent to each logical CPU */
 
 /* Models smp_processor_id() (raw_smp_processor_id: thread_info->cpu). */
 unsigned int smp_processor_id(void)
@@ -123,6 +124,8 @@ static void do_handle_IPI(unsigned int ipinr)
 /* Models smp_cross_call() for one CPU. */
 void smp_send_ipi(unsigned int cpu, enum ipi_msg_type ipi)
 {
+	if (cpu < NR_CPUS && (unsigned int)ipi < NR_IPI)
+		ipi_sent[cpu][ipi]++;
 	gic_raise_softirq(1u << cpu, ipi);
 }
 
