@@ -20,6 +20,7 @@ const Action kActions[] = {
     {"switch", kEventSwitch, 2, "CPU:CLUSTER"},
     {"busy", kEventBusy, 2, "CPU:MILLISECONDS"},
     {"ipi", kEventIpi, 1, "CPU"},
+    {"switcher", kEventSwitcher, 1, "0|1"},
 };
 
 std::vector<std::string> split(const std::string& s, char sep) {
@@ -61,7 +62,7 @@ bool parse_event(const std::string& s, ScriptedEvent* e, std::string* why) {
     e->text = s;
     return true;
   }
-  *why = "unknown action '" + f[1] + "' (known: cpu_down, cpu_up, switch, busy, ipi)";
+  *why = "unknown action '" + f[1] + "' (known: cpu_down, cpu_up, switch, busy, ipi, switcher)";
   return false;
 }
 
@@ -71,6 +72,7 @@ const char* event_help() {
          "                     through MCPM), switch:CPU:CLUSTER (bL_switch_request,\n"
          "                     with --switcher iks), busy:CPU:MS (a kernel hog keeps logical\n"
          "                     CPU busy for MS ms of wall time: load for the governors),\n"
-         "                     ipi:CPU (an IPI to logical CPU, counted in stats.json);\n"
+         "                     ipi:CPU (an IPI to logical CPU, counted in stats.json),\n"
+         "                     switcher:0|1 (the switcher's run-time active switch);\n"
          "                     a refused event stops the run (exit 5)\n";
 }

@@ -23,7 +23,7 @@ struct ScriptedEvent {
 };
 
 enum EventCommand : uint32_t {
-  kEventNone = 0, kEventCpuDown = 1, kEventCpuUp = 2, kEventSwitch = 3, kEventBusy = 4, kEventIpi = 5
+  kEventNone = 0, kEventCpuDown = 1, kEventCpuUp = 2, kEventSwitch = 3, kEventBusy = 4, kEventIpi = 5, kEventSwitcher = 6
 };
 
 // Parses one --event value; on error returns false and sets *why.

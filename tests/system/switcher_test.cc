@@ -293,3 +293,26 @@ TEST(Switcher, NoCoherencyFlushesEverySwitchToMemory) {
   }
   EXPECT_NE(slurp(d + "/console.log").find("no CCI coherency"), std::string::npos);
 }
+
+// The run-time active switch: switcher:0 brings every logical CPU back to
+// its original cluster and the removed CPUs online; switcher:1 halves again.
+TEST(Switcher, RunTimeDisableAndEnable) {
+  const std::string d = scratch("sw-active");
+  RunResult r = run_blsim("--dtb " + tc2_dtb() + " --switcher iks --duration 400ms --out " + d +
+                          " --event 100ms:switch:0:1 --event 150ms:switcher:0"
+                          " --event 250ms:switcher:1", d);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  Json j(slurp(d + "/stats.json"));
+  yajl_val sws = Json::get(j.root(), "switches");
+  ASSERT_EQ(len(sws), 2u);
+  EXPECT_STREQ(YAJL_GET_STRING(Json::get(at(sws, 1), "cause")), "disable");
+  EXPECT_EQ(num(Json::get(at(sws, 1), "to_cluster")), 0);
+  const std::string log = slurp(d + "/console.log");
+  const size_t off = log.find("big.LITTLE switcher disabled");
+  ASSERT_NE(off, std::string::npos);
+  EXPECT_NE(log.find("CPU4: Booted secondary processor 0x102", 0), std::string::npos);
+  EXPECT_NE(log.find("big.LITTLE switcher initialized", off), std::string::npos);
+  // Enabled again: the A7s went offline again, the A7 cluster is off at the end.
+  yajl_val a7 = at(Json::get(j.root(), "clusters"), 1);
+  EXPECT_STREQ(YAJL_GET_STRING(Json::get(a7, "power_state")), "off");
+}

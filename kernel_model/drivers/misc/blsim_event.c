@@ -19,7 +19,7 @@
 #define EV_SEQ 0x0c
 #define EV_ACK 0x10
 
-enum { EV_NONE, EV_CPU_DOWN, EV_CPU_UP, EV_SWITCH, EV_BUSY, EV_IPI };
+enum { EV_NONE, EV_CPU_DOWN, EV_CPU_UP, EV_SWITCH, EV_BUSY, EV_IPI, EV_SWITCHER };
 
 /* A CPU hog, as a kworker spinning: integer work in small chunks until its
  * wall-time budget is spent, so the governors see 100% load on that CPU. */
@@ -83,6 +83,15 @@ static void blsim_event_work(struct work_struct *w)
 			ret = -EINVAL;
 		} else {
 			smp_send_ipi(arg, IPI_CALL_FUNC);
+			ret = 0;
+		}
+		break;
+	case EV_SWITCHER:
+		/* /sys/kernel/bL_switcher/active */
+		if (arg) {
+			ret = bL_switcher_enable();
+		} else {
+			bL_switcher_disable();
 			ret = 0;
 		}
 		break;

@@ -73,6 +73,7 @@ static bool bL_coherent = true;
 static volatile u32 bL_rendezvous_arrived[MAX_NR_CLUSTERS];
 static volatile u32 bL_rendezvous_expected[MAX_NR_CLUSTERS];
 static int bL_switcher_cpu_pairing[NR_CPUS];
+static unsigned int bL_switcher_cpu_original_cluster[NR_CPUS];
 static int bL_gic_id[MAX_CPUS_PER_CLUSTER][MAX_NR_CLUSTERS];
 static u32 bL_switcher_removed_logical_cpus;
 static struct bL_notifier_block *bL_notifiers;
@@ -520,6 +521,9 @@ static int bL_switcher_halve_cpus(void)
 	for (i = 0; i < nr_cpu_ids; i++) {
 		int ret;
 
+		if (bL_switcher_cpu_pairing[i] >= 0)
+			bL_switcher_cpu_original_cluster[i] =
+				MPIDR_AFFINITY_LEVEL(cpu_logical_map(i), 1);
 		if (!cpu_online(i) || bL_switcher_cpu_pairing[i] >= 0)
 			continue;
 		ret = cpu_down(i);
@@ -571,12 +575,46 @@ int bL_switcher_enable(void)
 
 /* Models bL_switcher_disable(): every logical CPU goes back to its
  * original cluster's CPU, and the removed CPUs come back online. */
+static void bL_switch_back_done(void *cookie)
+{
+	complete(cookie);
+}
+
 void bL_switcher_disable(void)
 {
 	if (!bL_switcher_active)
 		return;
 	bL_notify(BL_NOTIFY_PRE_DISABLE);
+	/* No request is accepted from here on. */
 	bL_switcher_active = false;
+	/* Every logical CPU goes back to its original cluster, by its own
+	 * switcher thread (upstream recreates the thread for just that). */
+	for (unsigned int cpu = 0; cpu < nr_cpu_ids; cpu++) {
+		struct bL_thread *t = &bL_threads[cpu];
+		unsigned int orig = bL_switcher_cpu_original_cluster[cpu];
+		struct completion done;
+
+		if (!t->started || bL_switcher_cpu_pairing[cpu] < 0 ||
+		    MPIDR_AFFINITY_LEVEL(cpu_logical_map(cpu), 1) == orig)
+			continue;
+		if (cpu == smp_processor_id()) {
+			hw_switch_step(cpu, "request:disable", false);
+			bL_switch_to(orig);
+			continue;
+		}
+		init_completion(&done);
+		bl_lock(&t->lock);
+		t->wanted_cluster = (int)orig;
+		t->completer = bL_switch_back_done;
+		t->completer_cookie = &done;
+		bl_unlock(&t->lock);
+		hw_switch_step(cpu, "request:disable", false);
+		queue_work_on(cpu, &t->work);
+		wait_for_completion(&done);
+		if (MPIDR_AFFINITY_LEVEL(cpu_logical_map(cpu), 1) != orig)
+			pr_err("bL_switcher_disable: logical CPU %u is still on cluster %u\n", cpu,
+			       MPIDR_AFFINITY_LEVEL(cpu_logical_map(cpu), 1));
+	}
 	for (unsigned int cpu = 0; cpu < nr_cpu_ids; cpu++)
 		bL_threads[cpu].started = false;
 	for (unsigned int cpu = 0; cpu < nr_cpu_ids; cpu++)
