@@ -73,7 +73,24 @@ void SwitchLog::kernel_step(uint64_t ns, unsigned core, unsigned cpu, const std:
     if (!s) return;
   }
   if (step == "inbound_resumed") {
-    // Resumed on the inbound: the step ran from the release to here.
+    // A core taken as an inbound ends any earlier switch it was the
+    // outbound of (its power-down ended, or was overtaken by this
+    // power-up: MCPM's use counts let a power_up win over a power_down).
+    for (size_t i = 0; i < open_.size();) {
+      SwitchRecord& o = open_[i];
+      if (&o != s && o.powering_down && o.outbound_core == static_cast<int>(core)) {
+        uint64_t off = ns;
+        for (auto& st : o.steps)
+          if (st.name == "outbound_core_off") off = st.end_ns;
+        end(o, "outbound_power_down", off);
+        const size_t before = open_.size();
+        const ptrdiff_t self = s - open_.data();
+        finish(o, off);
+        if (open_.size() < before && i < static_cast<size_t>(self)) s = &open_[self - 1];
+        continue;
+      }
+      ++i;
+    }
     s->inbound_core = static_cast<int>(core);
     s->to_cluster = cluster_of_[core];
     uint64_t released = ns;
@@ -108,6 +125,8 @@ void SwitchLog::cci_port_off(uint64_t ns, unsigned cluster) {
 void SwitchLog::core_reset(uint64_t ns, unsigned core) {
   SwitchRecord* s = powering_down_on(core);
   if (!s) return;
+  for (auto& st : s->steps)
+    if (st.name == "outbound_core_off") return;  // already off: a later reset is not ours
   end(*s, "outbound_power_down", ns);
   s->steps.push_back({"outbound_core_off", core, ns, ns, false});
   if (!s->last_man) finish(*s, ns);
@@ -137,8 +156,16 @@ void SwitchLog::finish(SwitchRecord& s, uint64_t ns) {
 }
 
 void SwitchLog::write_json(JsonWriter& j, const EnergyBetween& energy_j) const {
+  // In request order (they can finish out of order: a last man waits for
+  // its cluster's power-off while the next switch completes).
+  std::vector<const SwitchRecord*> order;
+  for (const SwitchRecord& s : done_) order.push_back(&s);
+  std::stable_sort(order.begin(), order.end(), [](const SwitchRecord* a, const SwitchRecord* b) {
+    return a->requested_ns < b->requested_ns;
+  });
   j.key("switches").begin_array();
-  for (const SwitchRecord& s : done_) {
+  for (const SwitchRecord* sp : order) {
+    const SwitchRecord& s = *sp;
     j.begin_object();
     j.field("cpu", s.cpu);
     j.field("from_cluster", s.from_cluster);

@@ -36,7 +36,8 @@ enum ipi_msg_type {
 	NR_IPI
 };
 void smp_send_ipi(unsigned int cpu, enum ipi_msg_type ipi);
-/* IPIs received / sent per logical CPU and type (for the statistics). */
+/* IPIs received / sent per logical CPU and type (for the statistics); for
+ * call-function, the calls (queued and run), which may share an IPI. */
 extern unsigned int ipi_count[NR_CPUS][NR_IPI];
 extern unsigned int ipi_sent[NR_CPUS][NR_IPI];
 /* Wake-up IPI addressed to a physical core by MPIDR (arch_send_wakeup_ipi_mask
