@@ -1,0 +1,92 @@
+// sp804.h - ARM SP804 dual-timer module (ARM DDI 0271D, the TRM).
+//
+// Two identical 32/16-bit down-counters clocked by TIMCLK (TC2's motherboard:
+// the 1 MHz reference clock), with a prescaler of 1, 16 or 256, in
+// free-running, periodic or one-shot mode. One TLM-2.0 LT target (4 KiB,
+// 32-bit accesses only), one interrupt wire per timer (TIMINT1, TIMINT2) and
+// the combined one (TIMINTC, which the V2M-P1 motherboard routes to the GIC).
+//
+// Counting as modelled: a count loaded with N (a Load write, or the reload)
+// reaches zero N TIMCLK/prescale ticks later; at that instant the raw
+// interrupt is set and the counter is reloaded from Load (periodic: so the
+// period is Load ticks), wraps to the maximum (free-running) or halts at 0
+// (one-shot, until Load is written again). Disabling freezes the count,
+// enabling continues from it. The counters are only computed when read or
+// when they expire: no per-tick events. Not modelled: the integration test
+// registers (TimerITCR/ITOP read as zero), TIMCLKEN gating.
+#pragma once
+
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/simple_target_socket.h>
+
+#include <array>
+#include <cstdint>
+
+#include "models/common/irq_wire.h"
+
+struct Sp804Params {
+  uint64_t timclk_hz = 1000000;     // TIMCLK of both timers
+  sc_core::sc_time access_latency;  // added to every register access
+};
+
+class Sp804 : public sc_core::sc_module {
+ public:
+  // ---- register map (offsets of timer 1; timer 2 at +Timer2), resets -----
+  struct Reg {
+    static constexpr uint32_t LOAD = 0x00, VALUE = 0x04, CONTROL = 0x08,
+        INTCLR = 0x0C, RIS = 0x10, MIS = 0x14, BGLOAD = 0x18;
+    static constexpr uint32_t TIMER2 = 0x20;
+    static constexpr uint32_t ITCR = 0xF00, ITOP = 0xF04;
+    static constexpr uint32_t PERIPHID0 = 0xFE0, PCELLID0 = 0xFF0;
+    static constexpr uint32_t SIZE = 0x1000;
+    static constexpr uint32_t LOAD_RESET = 0, VALUE_RESET = 0xFFFFFFFF,
+        CONTROL_RESET = 0x20, RIS_RESET = 0;
+    // PeriphID0..3 (part 0x804, designer 0x41 ARM, revision 1) and PCellID0..3.
+    static constexpr uint8_t PERIPHID[4] = {0x04, 0x18, 0x14, 0x00};
+    static constexpr uint8_t PCELLID[4] = {0x0D, 0xF0, 0x05, 0xB1};
+  };
+  // TimerXControl bits.
+  static constexpr uint32_t kOneShot = 1u << 0, kSize32 = 1u << 1,
+      kPrescaleShift = 2, kPrescaleMask = 3u << 2, kIntEnable = 1u << 5,
+      kPeriodic = 1u << 6, kEnable = 1u << 7;
+
+  tlm_utils::simple_target_socket<Sp804> socket;
+  IrqWire irq1, irq2;  // TIMINT1, TIMINT2
+  IrqWire irq;         // TIMINTC = TIMINT1 | TIMINT2
+
+  SC_HAS_PROCESS(Sp804);
+  Sp804(sc_core::sc_module_name name, const Sp804Params& p);
+
+  const Sp804Params& params() const { return p_; }
+  // Register access without the bus (tests, debug): off within 4 KiB.
+  uint32_t read(uint32_t off);
+  void write(uint32_t off, uint32_t v);
+
+ private:
+  struct Timer {
+    uint32_t load = Reg::LOAD_RESET, ctrl = Reg::CONTROL_RESET;
+    uint32_t base_value = Reg::VALUE_RESET;  // the count at base_time
+    sc_core::sc_time base_time;
+    bool halted = false;  // one-shot reached zero
+    bool ris = false;
+    sc_core::sc_event due;
+  };
+
+  void b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
+  uint32_t mask(const Timer& t) const;
+  uint64_t divider(const Timer& t) const;
+  bool counting(const Timer& t) const;
+  uint64_t ticks_since(const Timer& t, const sc_core::sc_time& now) const;
+  sc_core::sc_time time_after(const Timer& t, uint64_t ticks) const;
+  uint32_t value(const Timer& t) const;
+  void rebase(Timer& t);  // fold the elapsed count into base_value
+  void schedule(Timer& t);
+  void expire(unsigned i);
+  void expire1() { expire(0); }
+  void expire2() { expire(1); }
+  void update_irq();
+
+  Sp804Params p_;
+  std::array<Timer, 2> t_;
+};
