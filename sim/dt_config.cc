@@ -435,6 +435,35 @@ void read_event_mailbox(const Fdt& f, PlatformConfig& pc) {
   pc.events.in_dt = true;
 }
 
+// The motherboard's SP804 (the tick broadcast timer): the first "arm,sp804"
+// node at the DT root, or the upstream place (V2M-P1 timer01: CS3 + 0x110000
+// = 0x1c110000, motherboard interrupt 2 = SPI 2), which the simulator then
+// adds to the DT it hands the kernel. Nodes under the motherboard's nested
+// buses (the upstream DT) are not translated through their `ranges`.
+void read_sp804(const Fdt& f, Defaults& d, PlatformConfig& pc) {
+  int n = -1;
+  for (int c : f.compatible_nodes("arm,sp804"))
+    if (f.parent(c) == f.root()) { n = c; break; }
+  if (n < 0) {
+    pc.sp804 = Sp804Config{};
+    pc.sp804.access_ns = 200;
+    model_warning("dt", "%s: no arm,sp804 node at the DT root, adding one at 0x1c110000, SPI 2, "
+                  "1 MHz (the broadcast timer; docs/dt-properties.md)", f.file().c_str());
+    return;
+  }
+  auto regs = f.reg(n);
+  auto irq = f.u32_array(n, "interrupts");
+  if (irq.size() < 3 || irq[0] != 0) f.fail(n, "interrupts", "needs one SPI (TIMINTC)");
+  if (irq[1] >= pc.gic.num_spis) f.fail(n, "interrupts", "beyond the GIC's SPIs");
+  pc.sp804.node = f.where(n);
+  pc.sp804.base = regs[0].addr;
+  pc.sp804.size = positive(f, n, "reg", regs[0].size);
+  pc.sp804.irq = 32 + irq[1];
+  pc.sp804.timclk_hz = hz(f, n, "clock-frequency", d.u32(n, "clock-frequency", 1000000, "Hz"));
+  pc.sp804.access_ns = d.u32(n, "blsim,access-latency-ns", 200, "ns");
+  pc.sp804.in_dt = true;
+}
+
 }  // namespace
 
 PlatformConfig read_platform_config(const Fdt& f) {
@@ -449,5 +478,6 @@ PlatformConfig read_platform_config(const Fdt& f) {
   read_timer(f, d, pc);
   read_memory(f, d, pc);
   read_event_mailbox(f, pc);
+  read_sp804(f, d, pc);
   return pc;
 }

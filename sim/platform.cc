@@ -60,6 +60,8 @@ void Platform::build_uncore() {
   sp.comms_latency = ns(pc_.scc.comms_ns);
   sp.access_latency = ns(pc_.scc.access_ns);
   scc_ = std::make_unique<Tc2Scc>("scc", sp);
+  sp804_ = std::make_unique<Sp804>(
+      "sp804", Sp804Params{pc_.sp804.timclk_hz, ns(pc_.sp804.access_ns)});
 }
 
 void Platform::build_clusters() {
@@ -135,6 +137,8 @@ void Platform::wire() {
   bus_->map(pc_.scc.base, pc_.scc.size, scc_->socket, "scc");
   bus_->map(pc_.events.base, pc_.events.size, events_->socket, "blsim-events");
   events_->irq.bind(gic_->spi_sink(pc_.events.irq));
+  bus_->map(pc_.sp804.base, pc_.sp804.size, sp804_->socket, "sp804");
+  sp804_->irq.bind(gic_->spi_sink(pc_.sp804.irq));
   cci_->master.bind(bus_->upstream);
 
   for (size_t i = 0; i < pc_.clusters.size(); ++i)
@@ -152,6 +156,14 @@ void Platform::wire() {
     core->standbywfi.bind([scc, cl, cpu](bool l) { scc->cpu_standbywfi(cl, cpu, l); });
     scc_->core_reset(cl, cpu).bind([core](bool held) { core->set_reset(held); });
     timers_[i]->irq.bind(gic_->ppi_sink(i, pc_.timer.phys_ppi));
+    // The timer is in the core's power domain: stopped while the core is
+    // off or in reset (the counter, CNTPCT, is the always-on system one).
+    GenericTimer* timer = timers_[i].get();
+    auto timer_power = [timer](Core::State s) {
+      timer->set_powered(s != Core::State::Off && s != Core::State::Reset);
+    };
+    timer_power(core->state());
+    core->add_state_listener(timer_power);
   }
   scc_->irq.bind(gic_->spi_sink(pc_.scc.irq));
 }

@@ -8,6 +8,7 @@
 //   core STANDBYWFI --> SPC      SPC reset(n) --> core n           |-- CCI regs
 //   timer(n) --> GIC PPI         SPC irq --> GIC SPI               |-- SCC/SPC
 //   SPC --> cluster power domain, Vcore regulator, PLL -> cluster clock
+//   SP804 TIMINTC --> GIC SPI      core Off/Reset --> its timer stopped
 #pragma once
 
 #include <memory>
@@ -27,6 +28,7 @@
 #include "models/power/regulator.h"
 #include "models/power/tc2_scc.h"
 #include "models/timer/generic_timer.h"
+#include "models/timer/sp804.h"
 #include "sim/event_device.h"
 #include "sim/platform_config.h"
 
@@ -60,6 +62,7 @@ class Platform {
   Memory& memory() { return *memory_; }
   Bus& bus() { return *bus_; }
   EventDevice& events() { return *events_; }
+  Sp804& sp804() { return *sp804_; }
   // Integrate every energy meter up to now (before reading totals).
   void sync_energy();
 
@@ -80,4 +83,5 @@ class Platform {
   std::unique_ptr<Memory> memory_;
   std::unique_ptr<Tc2Scc> scc_;
   std::unique_ptr<EventDevice> events_;
+  std::unique_ptr<Sp804> sp804_;
 };

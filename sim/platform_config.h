@@ -105,6 +105,19 @@ struct EventMailboxConfig {
   bool in_dt = false;           // false: the simulator adds the node itself
 };
 
+// The motherboard's SP804 dual timer (V2M-P1 timer01), the tick broadcast
+// device. TC2's upstream DT has it under the motherboard's nested buses;
+// blsim reads the first "arm,sp804" node at the DT root (configs/tc2.dts),
+// and without one adds one at the upstream address (in_dt = false).
+struct Sp804Config {
+  std::string node;
+  uint64_t base = 0x1c110000, size = 0x1000;
+  unsigned irq = 32 + 2;        // GIC INTID of TIMINTC
+  uint64_t timclk_hz = 1000000;
+  uint64_t access_ns = 0;
+  bool in_dt = false;           // false: the simulator adds the node itself
+};
+
 struct PlatformConfig {
   std::string dtb;
   std::vector<CpuConfig> cpus;           // DT order: the platform core index
@@ -117,6 +130,7 @@ struct PlatformConfig {
   MemoryConfig memory;
   uint64_t bus_latency_ns = 0;
   EventMailboxConfig events;
+  Sp804Config sp804;
 
   const ClusterConfig* cluster(unsigned id) const {
     for (auto& c : clusters) if (c.id == id) return &c;

@@ -75,6 +75,28 @@ void add_event_mailbox_node(Fdt& fdt, const EventMailboxConfig& ev) {
     throw DtError(fdt.file() + ": cannot add the event mailbox node to the DT");
 }
 
+// Likewise the SP804 broadcast timer at the DT root, when the user's DT has
+// none there (the upstream TC2 DT has it under the motherboard's buses).
+void add_sp804_node(Fdt& fdt, const Sp804Config& t) {
+  if (t.in_dt) return;
+  void* blob = fdt.bytes().data();
+  char name[32];
+  snprintf(name, sizeof name, "timer@%llx", static_cast<unsigned long long>(t.base));
+  const int node = fdt_add_subnode(blob, 0, name);
+  const int ac = fdt_address_cells(blob, 0), sc = fdt_size_cells(blob, 0);
+  std::vector<fdt32_t> reg;
+  if (ac == 2) reg.push_back(cpu_to_fdt32(static_cast<uint32_t>(t.base >> 32)));
+  reg.push_back(cpu_to_fdt32(static_cast<uint32_t>(t.base)));
+  if (sc == 2) reg.push_back(cpu_to_fdt32(0));
+  reg.push_back(cpu_to_fdt32(static_cast<uint32_t>(t.size)));
+  const fdt32_t irq[3] = {cpu_to_fdt32(0), cpu_to_fdt32(t.irq - 32), cpu_to_fdt32(4)};
+  if (node < 0 || fdt_setprop_string(blob, node, "compatible", "arm,sp804") ||
+      fdt_setprop(blob, node, "reg", reg.data(), static_cast<int>(reg.size() * 4)) ||
+      fdt_setprop(blob, node, "interrupts", irq, sizeof irq) ||
+      fdt_setprop_u32(blob, node, "clock-frequency", static_cast<uint32_t>(t.timclk_hz)))
+    throw DtError(fdt.file() + ": cannot add the SP804 node to the DT");
+}
+
 // Output is written whole or not at all: to a temporary name, then renamed.
 bool write_file(const std::string& dir, const std::string& name, const std::string& data) {
   const std::string tmp = dir + "/." + name + ".tmp", dst = dir + "/" + name;
@@ -152,6 +174,7 @@ int blsim_run(const RunOptions& o) {
     fdt = Fdt::load(o.dtb);
     PlatformConfig pc = read_platform_config(fdt);
     add_event_mailbox_node(fdt, pc.events);
+    add_sp804_node(fdt, pc.sp804);
     set_bootargs(fdt, o);
     platform = std::make_unique<Platform>(pc, o.events);
   } catch (const DtError& e) {

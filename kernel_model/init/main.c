@@ -98,6 +98,7 @@ void start_kernel(void)
 		hw_panic("no usable interrupt controller (%d)", ret);
 	gic_cpu_pm_init();
 	arch_timer_of_init(fdt);              /* time_init */
+	sp804_timer_of_init(fdt);             /* TIMER_OF_DECLARE: the broadcast device */
 	arch_timer_starting_cpu();
 	arch_local_irq_enable();
 

@@ -42,15 +42,21 @@ void GenericTimer::set_ctl(uint32_t v) {
   reschedule();
 }
 
+void GenericTimer::set_powered(bool on) {
+  if (on == powered_) return;
+  powered_ = on;
+  reschedule();
+}
+
 void GenericTimer::reschedule() {
   due_.cancel();
   fire();  // the level may change right now
-  if ((ctl_ & kEnable) && !condition()) {
+  if (powered_ && (ctl_ & kEnable) && !condition()) {
     const sc_time when = time_of(cval_);
     due_.notify(when - sc_time_stamp());
   }
 }
 
 void GenericTimer::fire() {
-  irq.set((ctl_ & kEnable) && !(ctl_ & kImask) && condition());
+  irq.set(powered_ && (ctl_ & kEnable) && !(ctl_ & kImask) && condition());
 }

@@ -4,6 +4,14 @@
 // independent of the core's clock. The physical timer (CNTP_CVAL, CNTP_CTL)
 // drives its PPI high while enabled, unmasked and CNTPCT >= CVAL. Accessed
 // through CP15 by its own core (sim/hw_glue.cc), not over the bus.
+//
+// The timer (comparator and PPI) is in its core's power domain, the counter
+// is not: while the core is off or held in reset (set_powered(false)) the
+// PPI stays low and nothing fires, CNTPCT keeps counting. The registers are
+// kept across the gap (on silicon they are lost; the kernel reprograms the
+// timer on the way out of a deep idle state, tick_broadcast_exit()), and the
+// comparator is evaluated again on power-up. This is what makes the SP804
+// broadcast timer necessary for idle states with `local-timer-stop`.
 #pragma once
 
 #include <systemc>
@@ -30,6 +38,9 @@ class GenericTimer : public sc_core::sc_module {
   uint32_t ctl() const;  // ISTATUS computed
   void set_cval(uint64_t v);
   void set_ctl(uint32_t v);
+  // The core's power: false while it is off or in reset.
+  void set_powered(bool on);
+  bool powered() const { return powered_; }
   // Simulated time at which CNTPCT reaches v.
   sc_core::sc_time time_of(uint64_t count) const;
 
@@ -41,5 +52,6 @@ class GenericTimer : public sc_core::sc_module {
   GenericTimerParams p_;
   uint64_t cval_ = 0;
   uint32_t ctl_ = 0;  // ENABLE, IMASK
+  bool powered_ = true;
   sc_core::sc_event due_;
 };

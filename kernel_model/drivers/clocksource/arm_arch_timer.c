@@ -11,6 +11,13 @@
 
 static unsigned int arch_timer_ppi;
 static u32 arch_timer_rate;
+static bool arch_timer_c3stop;
+
+/* CLOCK_EVT_FEAT_C3STOP: set unless the DT says "always-on". */
+bool arch_timer_stops_in_deep_idle(void)
+{
+	return arch_timer_c3stop;
+}
 
 /* Models arch_timer_handler_phys(): mask, then let the tick code run. */
 static irqreturn_t arch_timer_handler_phys(int irq, void *dev)
@@ -62,6 +69,7 @@ int arch_timer_of_init(const void *fdt)
 		hw_panic("arch_timer: no interrupts");
 	arch_timer_ppi = 16 + fdt32_to_cpu(irqs[4]);
 	arch_timer_rate = read_cntfrq();
+	arch_timer_c3stop = !fdt_getprop(fdt, node, "always-on", NULL);
 	ret = request_percpu_irq(arch_timer_ppi, arch_timer_handler_phys,
 				 "arch_timer", NULL);
 	if (ret)

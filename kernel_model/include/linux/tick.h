@@ -42,6 +42,40 @@ u64 get_cpu_idle_time_ns(unsigned int cpu, u64 *wall_ns);
 
 int arch_timer_of_init(const void *fdt);
 void arch_timer_starting_cpu(void);
+/* CLOCK_EVT_FEAT_C3STOP of the local timer: it stops in deep idle states
+ * (the DT's timer node has no "always-on"). False until arch_timer_of_init. */
+bool arch_timer_stops_in_deep_idle(void);
+
+/* What the clock event device of a logical CPU holds (dev->next_event, ns;
+ * U64_MAX: nothing). */
+u64 tick_cpu_next_event(unsigned int cpu);
+
+/*
+ * A broadcast clock event device (include/linux/clockchips.h, in short):
+ * the one device that keeps running when the CPUs' local timers stop.
+ * set_next_event takes a delta in the device's cycles, as upstream.
+ */
+struct clock_event_device {
+	const char *name;
+	unsigned int irq;
+	bool dynirq;                    /* CLOCK_EVT_FEAT_DYNIRQ: IRQ follows the CPU */
+	u32 rate_hz;
+	unsigned long min_delta_ticks, max_delta_ticks;
+	int (*set_next_event)(unsigned long cycles, struct clock_event_device *evt);
+	int (*set_state_shutdown)(struct clock_event_device *evt);
+	void (*event_handler)(struct clock_event_device *evt);
+	u64 next_event;                 /* ns; U64_MAX: none */
+};
+/* kernel/time/tick-broadcast.c: make bc the broadcast device (one-shot
+ * mode); tick_broadcast_enter/exit (linux/cpuidle.h) then use it. */
+void tick_install_broadcast_device(struct clock_event_device *bc);
+struct clock_event_device *tick_get_broadcast_device(void);
+/* The logical CPUs whose events the broadcast device holds (a bitmap). */
+u32 tick_get_broadcast_oneshot_mask(void);
+/* drivers/clocksource/timer-sp804.c: the first "arm,sp804" node at the DT
+ * root as broadcast clock event device. 0, or -ENODEV (none: deep idle
+ * states that stop the local timer are then refused). */
+int sp804_timer_of_init(const void *fdt);
 
 #define U64_MAX (~0ull)
 

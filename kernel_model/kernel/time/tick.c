@@ -89,6 +89,11 @@ void hrtimer_start(struct hrtimer *t, u64 expires_ns)
 	arch_local_irq_restore(flags);
 }
 
+u64 tick_cpu_next_event(unsigned int cpu)
+{
+	return cpu < NR_CPUS ? tick_cpus[cpu].programmed : U64_MAX;
+}
+
 u64 tick_next_event_ns(void)
 {
 	struct tick_cpu *tc = this_tick();
