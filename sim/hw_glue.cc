@@ -139,7 +139,14 @@ void firmware_main(int idx) {
       c.cold = false;
       hw_jump_to_entry(addr);
     }
-    guarded([&] { c.hw.core->wait_for_interrupt(); return 0; });
+    // WFI returns at once while an interrupt is pending; the pen then
+    // polls its mailbox, which takes time (an SCC read), instead of
+    // spinning in zero time.
+    guarded([&] {
+      if (c.hw.core->irq_pending()) c.hw.core->run_for(sc_time(1, SC_US));
+      else c.hw.core->wait_for_interrupt();
+      return 0;
+    });
     if (c.hw.core->power_lost()) restart_firmware(c);
   }
 }
@@ -164,6 +171,8 @@ uint64_t dram_addr(const volatile void* p) {
 }
 
 // A normal-memory access: an L1 hit with caches on, a bus access otherwise.
+// The caller reads or writes the value, then settles: the access completes
+// before an interrupt is taken, as hw.h promises.
 void mem_access(CoreState& c, const volatile void* p, unsigned len, bool write) {
   Core* core = c.hw.core;
   if (core->l1d().enabled()) {
@@ -180,19 +189,25 @@ void mem_access(CoreState& c, const volatile void* p, unsigned len, bool write) 
       return 0;
     });
   }
-  settle(c);
+  if (core->power_lost()) restart_firmware(c);
 }
 
-// The value is read / written when the access completes (hw.h).
+// The value is read / written when the access completes (hw.h); only then
+// may an interrupt be taken, so a handler cannot slip between the two.
 template <typename T>
 T load(const volatile T* p) {
-  mem_access(cur(), p, sizeof(T), false);
-  return *p;
+  CoreState& c = cur();
+  mem_access(c, p, sizeof(T), false);
+  const T v = *p;
+  settle(c);
+  return v;
 }
 template <typename T>
 void store(volatile T* p, T v) {
-  mem_access(cur(), p, sizeof(T), true);
+  CoreState& c = cur();
+  mem_access(c, p, sizeof(T), true);
   *p = v;
+  settle(c);
 }
 
 uint32_t mmio(CoreState& c, phys_addr_t addr, uint32_t val, bool write) {
@@ -290,6 +305,7 @@ uint32_t hw_cmpxchg32(volatile uint32_t* p, uint32_t old, uint32_t newv) {
   mem_access(c, p, 4, true);
   const uint32_t seen = *p;
   if (seen == old) *p = newv;
+  settle(c);
   return seen;
 }
 void hw_cache_clean_range(const volatile void* p, size_t len) {
@@ -322,7 +338,7 @@ void wfi(void) {
 }
 void wfe(void) {
   CoreState& c = cur();
-  guarded([&] { c.hw.core->wait_for_event(); return 0; });
+  guarded([&] { c.hw.core->wait_for_event(!c.irq_masked && !c.in_irq); return 0; });
   settle(c);
 }
 void sev(void) {

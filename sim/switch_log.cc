@@ -10,6 +10,17 @@ uint64_t SwitchRecord::step_ns(const std::string& name) const {
   return 0;
 }
 
+void SwitchLog::take_requests(unsigned cpu, std::vector<Pending>& into) {
+  for (auto it = pending_requests_.begin(); it != pending_requests_.end();) {
+    if (it->cpu == cpu) {
+      into.push_back(*it);
+      it = pending_requests_.erase(it);
+    } else {
+      ++it;
+    }
+  }
+}
+
 SwitchRecord* SwitchLog::open_for_cpu(unsigned cpu) {
   for (auto& s : open_)
     if (s.cpu == cpu && !s.powering_down) return &s;
@@ -45,25 +56,46 @@ void SwitchLog::kernel_step(uint64_t ns, unsigned core, unsigned cpu, const std:
     pending_requests_.push_back({cpu, ns, colon == std::string::npos ? "" : step.substr(colon + 1)});
     return;
   }
+  if (step == "request_taken") {
+    // The switcher thread took the requests made so far; any it took
+    // before that did not lead to a switch (already on that cluster).
+    for (auto it = taken_requests_.begin(); it != taken_requests_.end();)
+      it = it->cpu == cpu ? taken_requests_.erase(it) : it + 1;
+    take_requests(cpu, taken_requests_);
+    return;
+  }
   if (step == "entry_vectors_gated" && !is_end) {
     SwitchRecord s;
     s.cpu = cpu;
     s.outbound_core = static_cast<int>(core);
     s.from_cluster = cluster_of_[core];
     s.requested_ns = ns;
-    for (auto it = pending_requests_.begin(); it != pending_requests_.end();) {
+    std::vector<Pending> mine;
+    for (auto it = taken_requests_.begin(); it != taken_requests_.end();) {
       if (it->cpu == cpu) {
-        if (it->ns <= s.requested_ns) {
-          s.requested_ns = it->ns;
-          s.cause = it->cause;
-        }
-        it = pending_requests_.erase(it);
+        mine.push_back(*it);
+        it = taken_requests_.erase(it);
       } else {
         ++it;
       }
     }
+    if (mine.empty()) take_requests(cpu, mine);  // bL_switch_to called directly
+    for (const Pending& p : mine) {
+      if (p.ns <= s.requested_ns) {
+        s.requested_ns = p.ns;
+        s.cause = p.cause;
+      }
+    }
     s.steps.push_back({"request", core, s.requested_ns, ns, false});
     open_.push_back(s);
+  }
+  if (step == "aborted") {
+    for (auto it = open_.begin(); it != open_.end(); ++it)
+      if (it->cpu == cpu && !it->powering_down) {
+        open_.erase(it);
+        break;
+      }
+    return;
   }
   SwitchRecord* s = open_for_cpu(cpu);
   if (!s) {
@@ -78,7 +110,14 @@ void SwitchLog::kernel_step(uint64_t ns, unsigned core, unsigned cpu, const std:
     // power-up: MCPM's use counts let a power_up win over a power_down).
     for (size_t i = 0; i < open_.size();) {
       SwitchRecord& o = open_[i];
-      if (&o != s && o.powering_down && o.outbound_core == static_cast<int>(core)) {
+      bool core_off = false;
+      for (auto& st : o.steps) core_off |= st.name == "outbound_core_off";
+      // Also a last man whose cluster now gets an inbound: the cluster
+      // stays on, so its switch ends when its core went off.
+      const bool cluster_reused =
+          o.last_man && core_off && o.from_cluster == cluster_of_[core];
+      if (&o != s && o.powering_down &&
+          (o.outbound_core == static_cast<int>(core) || cluster_reused)) {
         uint64_t off = ns;
         for (auto& st : o.steps)
           if (st.name == "outbound_core_off") off = st.end_ns;

@@ -59,5 +59,7 @@ class SwitchLog {
   std::vector<SwitchRecord> open_;        // switches in flight
   std::vector<SwitchRecord> done_;        // finished, in end order
   struct Pending { unsigned cpu; uint64_t ns; std::string cause; };
-  std::vector<Pending> pending_requests_;
+  std::vector<Pending> pending_requests_;   // made, not yet taken by the thread
+  std::vector<Pending> taken_requests_;     // taken by the thread's current iteration
+  void take_requests(unsigned cpu, std::vector<Pending>& into);
 };

@@ -179,18 +179,18 @@ Core::Wake Core::wait_for_interrupt() {
   return Wake::Irq;
 }
 
-Core::Wake Core::wait_for_event() {
+Core::Wake Core::wait_for_event(bool irq_wakes) {
   if (lost_) return Wake::PowerLost;
   if (event_reg_) {  // an event already latched: WFE falls through, clearing it
     event_reg_ = false;
     return Wake::Done;
   }
   enter(State::Wfe);
-  while (!event_reg_ && !nirq_ && !lost_) wait(wake_ | event_);
+  while (!event_reg_ && !(irq_wakes && nirq_) && !lost_) wait(wake_ | event_);
   if (lost_) return Wake::PowerLost;
   event_reg_ = false;
   enter(State::Run);
-  return nirq_ ? Wake::Irq : Wake::Done;
+  return irq_wakes && nirq_ ? Wake::Irq : Wake::Done;
 }
 
 tlm::tlm_response_status Core::transact(tlm::tlm_command cmd, uint64_t addr,

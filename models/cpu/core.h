@@ -88,7 +88,9 @@ class Core : public sc_core::sc_module {
   // generic timer); ends early only on a reset.
   Wake run_for(const sc_core::sc_time& t);
   Wake wait_for_interrupt();
-  Wake wait_for_event();
+  // WFE: an event, a reset, or an interrupt when irq_wakes (ARMv7: an IRQ
+  // masked by CPSR.I is not a WFE wake-up event).
+  Wake wait_for_event(bool irq_wakes);
   void signal_event() { event_reg_ = true; event_.notify(); }
   // A bus transaction from this core; blocks for its annotated delay.
   tlm::tlm_response_status transact(tlm::tlm_command cmd, uint64_t addr,

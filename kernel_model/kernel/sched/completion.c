@@ -8,7 +8,13 @@
 /* Models complete(). */
 void complete(struct completion *x)
 {
-	hw_store32(&x->done, hw_load32(&x->done) + 1);
+	u32 d;
+
+	/* Race avoided: two completers (an IRQ here, another CPU) must both
+	 * count, so the increment is an exclusive read-modify-write. */
+	do
+		d = hw_load32(&x->done);
+	while (hw_cmpxchg32(&x->done, d, d + 1) != d);
 	dsb();
 	sev();
 }
@@ -35,8 +41,7 @@ u64 wait_for_completion_timeout(struct completion *x, u64 timeout_ns)
 		u32 d = hw_load32(&x->done);
 		u64 now;
 
-		if (d) {
-			hw_store32(&x->done, d - 1);
+		if (d && hw_cmpxchg32(&x->done, d, d - 1) == d) {
 			now = ktime_get_ns();
 			left = now < deadline ? deadline - now : 1;
 			break;

@@ -149,7 +149,6 @@ static int bL_do_switch(void *arg)
 
 	/* Advertise our handshake location. */
 	*handshake_ptr = &handshake;
-	hw_cache_clean_range(handshake_ptr, sizeof(*handshake_ptr));
 
 	if (bL_cluster_mode)
 		bL_cluster_rendezvous(cpu);
@@ -228,7 +227,7 @@ static int bL_switch_to(unsigned int new_cluster_id)
 	ipi_nr = register_ipi_completion(&inbound_alive, this_cpu);
 	if (bL_early_poke)
 		mcpm_set_early_poke(ib_cpu, ib_cluster, gic_get_sgir_physaddr(),
-				    (u32)BIT(gic_get_cpu_id(this_cpu)) << 16 | (u32)ipi_nr);
+				    (u32)BIT(bL_gic_id[ob_cpu][ob_cluster]) << 16 | (u32)ipi_nr);
 
 	/* Let's wake up the inbound CPU now in case it's in reset. */
 	hw_switch_step(this_cpu, "inbound_power_up", false);
@@ -236,6 +235,9 @@ static int bL_switch_to(unsigned int new_cluster_id)
 	if (ret) {
 		pr_err("bL_switch_to: cannot power up CPU %u cluster %u (%d)\n",
 		       ib_cpu, ib_cluster, ret);
+		mcpm_set_early_poke(ib_cpu, ib_cluster, 0, 0);
+		register_ipi_completion(NULL, this_cpu);
+		hw_switch_step(this_cpu, "aborted", false);
 		return ret;
 	}
 	/* Raise an SGI on the inbound so it does not stall in a WFI. */
@@ -248,6 +250,8 @@ static int bL_switch_to(unsigned int new_cluster_id)
 		hw_switch_step(this_cpu, "wait_inbound_alive", false);
 		wait_for_completion(&inbound_alive);
 		mcpm_set_early_poke(ib_cpu, ib_cluster, 0, 0);
+		/* The completion lives on this stack: no IPI may find it later. */
+		register_ipi_completion(NULL, this_cpu);
 		hw_switch_step(this_cpu, "wait_inbound_alive", true);
 	}
 
@@ -257,8 +261,10 @@ static int bL_switch_to(unsigned int new_cluster_id)
 	trace_cpu_migrate_begin(ktime_get_ns(), ob_mpidr);
 	hw_switch_step(this_cpu, "gic_migrate", false);
 	gic_migrate_target((unsigned int)bL_gic_id[ib_cpu][ib_cluster]);
-	clockevents_shutdown();     /* the outbound's timer goes dark */
 	hw_switch_step(this_cpu, "gic_migrate", true);
+	hw_switch_step(this_cpu, "tick_suspend", false);
+	clockevents_shutdown();     /* tick_suspend_local(): the outbound's timer goes dark */
+	hw_switch_step(this_cpu, "tick_suspend", true);
 
 	hw_switch_step(this_cpu, "cpu_pm_enter", false);
 	ret = cpu_pm_enter();       /* the GIC's notifier saves its CPU interface */
@@ -270,7 +276,6 @@ static int bL_switch_to(unsigned int new_cluster_id)
 	hw_switch_step(this_cpu, "logical_map_flip", false);
 	cpu_logical_map(this_cpu) = ib_mpidr;
 	cpu_logical_map(that_cpu) = ob_mpidr;
-	hw_cache_clean_range(&cpu_logical_map(this_cpu), sizeof(u32));
 	hw_switch_step(this_cpu, "logical_map_flip", true);
 
 	/* Let's do the actual CPU switch. */
@@ -325,6 +330,9 @@ static void bL_switcher_thread(struct work_struct *w)
 		bl_unlock(&t->lock);
 		if (cluster < 0)
 			return;
+		/* The requests made so far are this iteration's (if the CPU is
+		 * already there, they end here without a switch). */
+		hw_switch_step(t - bL_threads, "request_taken", false);
 		bL_switch_to((unsigned int)cluster);
 		if (completer)
 			completer(cookie);
@@ -387,12 +395,26 @@ static int bL_cluster_switch_request(unsigned int cpu, unsigned int new_cluster_
 		if (bL_switcher_cpu_pairing[c] >= 0 &&
 		    MPIDR_AFFINITY_LEVEL(cpu_logical_map(c), 1) == from)
 			n++;
+	/* Race avoided: a second cluster request while a rendezvous is under
+	 * way would reset the count its CPUs are waiting on. */
+	if (hw_load32(&bL_rendezvous_arrived[from]) < hw_load32(&bL_rendezvous_expected[from])) {
+		pr_err("bL_switch_request: cluster %u is already switching\n", from);
+		return -EBUSY;
+	}
 	hw_store32(&bL_rendezvous_arrived[from], 0);
 	hw_store32(&bL_rendezvous_expected[from], n);
+	n = 0;
 	for (c = 0; c < nr_cpu_ids && !ret; c++)
 		if (bL_switcher_cpu_pairing[c] >= 0 &&
-		    MPIDR_AFFINITY_LEVEL(cpu_logical_map(c), 1) == from)
+		    MPIDR_AFFINITY_LEVEL(cpu_logical_map(c), 1) == from) {
 			ret = __bL_switch_request(c, new_cluster_id, NULL, NULL, cause);
+			if (!ret)
+				n++;
+		}
+	/* Only the CPUs whose request was accepted will arrive. */
+	hw_store32(&bL_rendezvous_expected[from], n);
+	dsb();
+	sev();
 	return ret;
 }
 
@@ -452,17 +474,27 @@ int bL_switcher_unregister_notifier(struct bL_notifier_block *nb)
 	return -ENOENT;
 }
 
-/* Models bL_switcher_get_enabled(): enable/disable wait for holders. */
+/* Models bL_switcher_get_enabled() (upstream takes the activation mutex;
+ * the model only counts holders: nothing runs enable/disable concurrently,
+ * both come from the serialised event mailbox). */
 bool bL_switcher_get_enabled(void)
 {
-	hw_store32(&bL_enabled_users, hw_load32(&bL_enabled_users) + 1);
+	u32 n;
+
+	do
+		n = hw_load32(&bL_enabled_users);
+	while (hw_cmpxchg32(&bL_enabled_users, n, n + 1) != n);
 	return bL_switcher_active;
 }
 
 /* Models bL_switcher_put_enabled(). */
 void bL_switcher_put_enabled(void)
 {
-	hw_store32(&bL_enabled_users, hw_load32(&bL_enabled_users) - 1);
+	u32 n;
+
+	do
+		n = hw_load32(&bL_enabled_users);
+	while (hw_cmpxchg32(&bL_enabled_users, n, n - 1) != n);
 }
 
 int bL_switcher_counterpart(unsigned int cpu)
@@ -587,27 +619,54 @@ void bL_switcher_disable(void)
 	bL_notify(BL_NOTIFY_PRE_DISABLE);
 	/* No request is accepted from here on. */
 	bL_switcher_active = false;
-	/* Every logical CPU goes back to its original cluster, by its own
-	 * switcher thread (upstream recreates the thread for just that). */
+	/*
+	 * Every logical CPU goes back to its original cluster, by its own
+	 * switcher thread (upstream stops the thread, which waits out a switch
+	 * in flight, then recreates it just for this). Race avoided: a request
+	 * queued or running on that CPU must be drained first, else it could
+	 * run after its counterpart is back online; so every paired CPU gets a
+	 * final request (a no-op if it is home), waited for with a completion,
+	 * and a pending callback request is served first, not overwritten.
+	 */
 	for (unsigned int cpu = 0; cpu < nr_cpu_ids; cpu++) {
 		struct bL_thread *t = &bL_threads[cpu];
 		unsigned int orig = bL_switcher_cpu_original_cluster[cpu];
+		bL_switch_completion_handler pending_cb = NULL;
+		void *pending_cookie = NULL;
 		struct completion done;
 
-		if (!t->started || bL_switcher_cpu_pairing[cpu] < 0 ||
-		    MPIDR_AFFINITY_LEVEL(cpu_logical_map(cpu), 1) == orig)
+		if (!t->started || bL_switcher_cpu_pairing[cpu] < 0)
 			continue;
 		if (cpu == smp_processor_id()) {
-			hw_switch_step(cpu, "request:disable", false);
-			bL_switch_to(orig);
+			/* Our own thread cannot run while we do: take its
+			 * request here. */
+			bl_lock(&t->lock);
+			pending_cb = t->completer;
+			pending_cookie = t->completer_cookie;
+			t->completer = NULL;
+			t->wanted_cluster = -1;
+			bl_unlock(&t->lock);
+			if (MPIDR_AFFINITY_LEVEL(cpu_logical_map(cpu), 1) != orig) {
+				hw_switch_step(cpu, "request:disable", false);
+				bL_switch_to(orig);
+			}
+			if (pending_cb)
+				pending_cb(pending_cookie);
 			continue;
 		}
 		init_completion(&done);
-		bl_lock(&t->lock);
-		t->wanted_cluster = (int)orig;
-		t->completer = bL_switch_back_done;
-		t->completer_cookie = &done;
-		bl_unlock(&t->lock);
+		for (;;) {
+			bl_lock(&t->lock);
+			if (!t->completer) {
+				t->wanted_cluster = (int)orig;
+				t->completer = bL_switch_back_done;
+				t->completer_cookie = &done;
+				bl_unlock(&t->lock);
+				break;
+			}
+			bl_unlock(&t->lock);
+			hw_udelay(10);   /* a callback request is being served */
+		}
 		hw_switch_step(cpu, "request:disable", false);
 		queue_work_on(cpu, &t->work);
 		wait_for_completion(&done);
