@@ -45,9 +45,9 @@ void arch_cpu_idle_dead(void)
 	sev();
 	hw_mark("dead");
 	ops->cpu_die(cpu);
-	/* A power-up raced the power-down and won: MCPM returns here. Upstream
-	 * restarts the CPU through secondary_startup; the model cannot race
-	 * that way (events are serialised), so it is a bug if it happens. */
+	/* A power-up raced the power-down and won: MCPM re-enters through its
+	 * entry point and never returns here (mcpm_reenter), so coming back is
+	 * a bug. */
 	hw_panic("CPU%u: cpu_die returned", cpu);
 }
 
