@@ -2,6 +2,8 @@
 #define SC_INCLUDE_DYNAMIC_PROCESSES
 #include "models/power/tc2_scc.h"
 
+#include "models/common/mmio32.h"
+
 #include "models/common/report.h"
 
 #include <cstring>
@@ -141,28 +143,8 @@ uint32_t Tc2Scc::opp_word(unsigned c, unsigned i) const {
 void Tc2Scc::b_transport(tlm::tlm_generic_payload& gp, sc_time& delay) {
   delay += p_.access_latency;
   // The router may or may not strip the region base: decode within 4 KiB.
-  const uint32_t off = static_cast<uint32_t>(gp.get_address() & 0xfff);
-  if (gp.get_data_length() != 4 || gp.get_streaming_width() < 4) {
-    gp.set_response_status(tlm::TLM_BURST_ERROR_RESPONSE);
-    return;
-  }
-  if (gp.get_byte_enable_ptr()) {
-    gp.set_response_status(tlm::TLM_BYTE_ENABLE_ERROR_RESPONSE);
-    return;
-  }
-  if (off & 3) {
-    gp.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
-    return;
-  }
-  uint32_t v;
-  if (gp.is_read()) {
-    v = read_reg(off);
-    std::memcpy(gp.get_data_ptr(), &v, 4);
-  } else if (gp.is_write()) {
-    std::memcpy(&v, gp.get_data_ptr(), 4);
-    write_reg(off, v);
-  }
-  gp.set_response_status(tlm::TLM_OK_RESPONSE);
+  mmio32_transport(gp, 0xfff, [this](uint32_t off) { return read_reg(off); },
+                   [this](uint32_t off, uint32_t v) { write_reg(off, v); });
 }
 
 uint32_t Tc2Scc::read_reg(uint32_t off) {

@@ -1,5 +1,7 @@
 #include "models/timer/sp804.h"
 
+#include "models/common/mmio32.h"
+
 #include <cstring>
 
 using namespace sc_core;
@@ -140,26 +142,6 @@ void Sp804::write(uint32_t off, uint32_t v) {
 
 void Sp804::b_transport(tlm::tlm_generic_payload& gp, sc_time& delay) {
   delay += p_.access_latency;
-  const uint32_t off = static_cast<uint32_t>(gp.get_address() & (Reg::SIZE - 1));
-  if (gp.get_data_length() != 4 || gp.get_streaming_width() < 4) {
-    gp.set_response_status(tlm::TLM_BURST_ERROR_RESPONSE);
-    return;
-  }
-  if (gp.get_byte_enable_ptr()) {
-    gp.set_response_status(tlm::TLM_BYTE_ENABLE_ERROR_RESPONSE);
-    return;
-  }
-  if (off & 3) {
-    gp.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
-    return;
-  }
-  uint32_t v;
-  if (gp.is_read()) {
-    v = read(off);
-    std::memcpy(gp.get_data_ptr(), &v, 4);
-  } else if (gp.is_write()) {
-    std::memcpy(&v, gp.get_data_ptr(), 4);
-    write(off, v);
-  }
-  gp.set_response_status(tlm::TLM_OK_RESPONSE);
+  mmio32_transport(gp, Reg::SIZE - 1, [this](uint32_t off) { return read(off); },
+                   [this](uint32_t off, uint32_t v) { write(off, v); });
 }
