@@ -19,16 +19,15 @@ static struct cpuidle_device *cpuidle_devices[NR_CPUS];
 void cpuidle_driver_reset_for_test(void);
 void cpuidle_governor_reset_for_test(void);
 
-/* Weak defaults; the broadcast timer model overrides them. */
-/* Models tick_broadcast_enter() (tick_broadcast_oneshot_control(ENTER)).
- * TODO: the SP804 broadcast timer model takes over this CPU's next event. */
+/* Weak defaults (no broadcast code linked in): kernel/time/tick-broadcast.c
+ * defines the strong ones, which hand the CPU's next event to the SP804. */
+/* Models tick_broadcast_enter() (tick_broadcast_oneshot_control(ENTER)). */
 __attribute__((weak)) int tick_broadcast_enter(void)
 {
 	return 0;
 }
 
-/* Models tick_broadcast_exit() (tick_broadcast_oneshot_control(EXIT)).
- * TODO: the SP804 model hands the event back to the local timer. */
+/* Models tick_broadcast_exit() (tick_broadcast_oneshot_control(EXIT)). */
 __attribute__((weak)) void tick_broadcast_exit(void)
 {
 }
