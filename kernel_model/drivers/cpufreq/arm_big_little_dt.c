@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "arm_big_little.h"
+#include "linux/of.h"
 
 static const void *dt_fdt;
 static u32 dt_clk_rate[MAX_CLUSTERS];
@@ -30,16 +31,9 @@ static int cluster_cpu_node(const void *fdt, u32 cluster)
 	if (cpus < 0)
 		return -ENODEV;
 	fdt_for_each_subnode(node, fdt, cpus) {
-		const char *type = fdt_getprop(fdt, node, "device_type", NULL);
-		const fdt32_t *reg;
-		int len;
+		u32 hwid;
 
-		if (!type || strcmp(type, "cpu"))
-			continue;
-		reg = fdt_getprop(fdt, node, "reg", &len);
-		if (!reg || len < 4)
-			continue;
-		if (MPIDR_AFFINITY_LEVEL(fdt32_to_cpu(reg[len / 4 - 1]), 1) == cluster)
+		if (of_cpu_hwid(fdt, node, &hwid) && MPIDR_AFFINITY_LEVEL(hwid, 1) == cluster)
 			return node;
 	}
 	return -ENODEV;

@@ -15,6 +15,8 @@
  * DT leaves the driver as it was.
  */
 #include <libfdt.h>
+
+#include "linux/of.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -30,17 +32,10 @@ int cpuidle_fdt_cpu_node(const void *fdt, unsigned int cpu)
 	if (cpus < 0 || cpu >= NR_CPUS)
 		return -FDT_ERR_NOTFOUND;
 	fdt_for_each_subnode(node, fdt, cpus) {
-		const char *type = fdt_getprop(fdt, node, "device_type", NULL);
-		const fdt32_t *reg;
-		int len;
+		u32 hwid;
 
-		if (!type || strcmp(type, "cpu"))
-			continue;
-		reg = fdt_getprop(fdt, node, "reg", &len);
-		if (!reg || len < (int)sizeof(*reg))
-			continue;
-		if ((fdt32_to_cpu(reg[len / 4 - 1]) & MPIDR_HWID_BITMASK) ==
-		    (cpu_logical_map(cpu) & MPIDR_HWID_BITMASK))
+		if (of_cpu_hwid(fdt, node, &hwid) &&
+		    hwid == (cpu_logical_map(cpu) & MPIDR_HWID_BITMASK))
 			return node;
 	}
 	return -FDT_ERR_NOTFOUND;

@@ -7,6 +7,7 @@
 
 #include "linux/init.h"
 #include "linux/kernel.h"
+#include "linux/of.h"
 #include "linux/smp.h"
 
 u32 __cpu_logical_map[NR_CPUS];
@@ -25,18 +26,9 @@ static void arm_dt_init_cpu_maps(const void *fdt)
 		hw_panic("no /cpus node in the device tree");
 	__cpu_logical_map[0] = boot;
 	fdt_for_each_subnode(node, fdt, cpus) {
-		const char *type = fdt_getprop(fdt, node, "device_type", NULL);
-		const fdt32_t *reg;
-		int len;
 		u32 hwid;
 
-		if (!type || strcmp(type, "cpu"))
-			continue;
-		reg = fdt_getprop(fdt, node, "reg", &len);
-		if (!reg || len < 4)
-			hw_panic("/cpus/%s: no reg", fdt_get_name(fdt, node, NULL));
-		hwid = fdt32_to_cpu(reg[len / 4 - 1]) & MPIDR_HWID_BITMASK;
-		if (hwid == boot)
+		if (!of_cpu_hwid(fdt, node, &hwid) || hwid == boot)
 			continue;
 		if (n >= NR_CPUS) {
 			pr_warn("DT has more CPUs than NR_CPUS (%d); ignoring the rest\n", NR_CPUS);
