@@ -13,6 +13,7 @@ extern "C" {
 #include "linux/cpuidle.h"
 #include "linux/interrupt.h"
 #include "linux/smp.h"
+#include "linux/tick.h"
 }
 
 using namespace sc_core;
@@ -217,6 +218,10 @@ void write_cpus(JsonWriter& j, uint64_t now_ns) {
     const int pol = policy_of(cpu);
     j.begin_object();
     j.field("logical", cpu);
+    // The kernel's idle time (tick-sched's idle_sleeptime, as
+    // get_cpu_idle_time_us reports it), including an idle period still
+    // open at the end and idle before cpuidle registered.
+    j.field("idle_ns", get_cpu_idle_time_at(cpu, now_ns));
     // IPIs by type, sent to this logical CPU and received by it: they must
     // match, whatever core the CPU was on when each arrived.
     static const char* kIpiNames[] = {"wakeup", "timer", "reschedule", "call_function",

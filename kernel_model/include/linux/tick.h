@@ -39,6 +39,8 @@ void tick_nohz_idle_exit(void);
 
 /* Idle time of a logical CPU so far, and the wall time sampled (ns). */
 u64 get_cpu_idle_time_ns(unsigned int cpu, u64 *wall_ns);
+/* The same at now_ns, with no hardware access (the simulator's stats). */
+u64 get_cpu_idle_time_at(unsigned int cpu, u64 now_ns);
 
 int arch_timer_of_init(const void *fdt);
 void arch_timer_starting_cpu(void);

@@ -34,6 +34,13 @@ static void idle_account_exit(void)
 	in_idle[cpu] = false;
 }
 
+/* The same at a given time, without touching the hardware: for the
+ * simulator's statistics after the run. */
+u64 get_cpu_idle_time_at(unsigned int cpu, u64 now_ns)
+{
+	return idle_ns[cpu] + (in_idle[cpu] && now_ns > idle_since[cpu] ? now_ns - idle_since[cpu] : 0);
+}
+
 /* Models get_cpu_idle_time_us() in ns: total idle time of cpu, and the
  * wall time it was sampled at. May be called for any CPU. */
 u64 get_cpu_idle_time_ns(unsigned int cpu, u64 *wall_ns)
