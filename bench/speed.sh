@@ -1,0 +1,38 @@
+#!/bin/sh
+# Speed of blsim: real-time factor (simulated seconds per host second) of a
+# busy TC2 scenario, host time for 10 s vs 60 s simulated (linearity), and
+# peak RSS. Prints ratios; asserts nothing (targets are for people to read).
+#
+# The scenario until workloads run (issue #8: TC2 + mp3-short): IKS with
+# ondemand and menu, a CPU hog on each logical CPU for 40% of every 100 ms,
+# and a switch request each way every 50 ms.
+# Usage: bench/speed.sh [BUILD_DIR]
+set -e
+build=${1:-build}
+blsim="$build/blsim"
+dtb="$build/configs/tc2.dtb"
+events() {  # $1 = seconds
+  i=0
+  n=$(( $1 * 10 ))
+  while [ $i -lt $n ]; do
+    t=$(( i * 100 + 50 ))
+    printf -- "--event %dms:busy:0:40 --event %dms:busy:1:40 " $t $t
+    printf -- "--event %dms:switch:0:1 --event %dms:switch:0:0 " $((t + 10)) $((t + 60))
+    i=$((i + 1))
+  done
+}
+run() {  # $1 = seconds; prints "host_s rss_kb"
+  /usr/bin/time -f "%e %M" -o /tmp/blsim-bench.$$ \
+    "$blsim" --dtb "$dtb" --duration "$1s" --switcher iks --cpufreq-governor ondemand \
+    --cpuidle-governor menu --quiet $(events "$1") >/dev/null
+  cat /tmp/blsim-bench.$$
+  rm -f /tmp/blsim-bench.$$
+}
+set -- $(run 10); h10=$1; rss10=$2
+set -- $(run 60); h60=$1; rss60=$2
+awk -v h10="$h10" -v h60="$h60" -v r10="$rss10" -v r60="$rss60" 'BEGIN {
+  printf "blsim speed (IKS + ondemand + menu, hogs and switches; not yet mp3-short)\n"
+  printf "  10 s simulated: %6.2f s host, real-time factor %6.1fx, peak RSS %d MiB\n", h10, 10 / h10, r10 / 1024
+  printf "  60 s simulated: %6.2f s host, real-time factor %6.1fx, peak RSS %d MiB\n", h60, 60 / h60, r60 / 1024
+  printf "  linearity: host(60 s) / host(10 s) = %.2f (6.00 is linear)\n", h60 / h10
+}'
