@@ -26,3 +26,17 @@ inline const InitiatorExt* initiator_of(const tlm::tlm_generic_payload& gp) {
   gp.get_extension(e);
   return e;
 }
+
+// Marks a transaction whose data carries no information: a cache
+// write-back of lines whose contents blsim does not model. Targets charge
+// its time (latency, bandwidth) but need not store or produce the bytes.
+struct TimingOnlyExt : tlm::tlm_extension<TimingOnlyExt> {
+  tlm::tlm_extension_base* clone() const override { return new TimingOnlyExt(*this); }
+  void copy_from(const tlm::tlm_extension_base&) override {}
+};
+
+inline bool is_timing_only(const tlm::tlm_generic_payload& gp) {
+  TimingOnlyExt* e = nullptr;
+  gp.get_extension(e);
+  return e != nullptr;
+}

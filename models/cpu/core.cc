@@ -194,7 +194,7 @@ Core::Wake Core::wait_for_event(bool irq_wakes) {
 }
 
 tlm::tlm_response_status Core::transact(tlm::tlm_command cmd, uint64_t addr,
-                                        uint8_t* data, unsigned len) {
+                                        uint8_t* data, unsigned len, bool timing_only) {
   tlm::tlm_generic_payload gp;
   InitiatorExt ext;
   ext.core = p_.index;
@@ -202,6 +202,8 @@ tlm::tlm_response_status Core::transact(tlm::tlm_command cmd, uint64_t addr,
   ext.cpu = p_.mpidr & 0xff;
   ext.gic_cpu = p_.gic_cpu;
   gp.set_extension(&ext);
+  TimingOnlyExt timing;
+  if (timing_only) gp.set_extension(&timing);
   gp.set_command(cmd);
   gp.set_address(addr);
   gp.set_data_ptr(data);
@@ -213,6 +215,7 @@ tlm::tlm_response_status Core::transact(tlm::tlm_command cmd, uint64_t addr,
   sc_time delay = SC_ZERO_TIME;
   bus->b_transport(gp, delay);
   gp.clear_extension(&ext);
+  if (timing_only) gp.clear_extension(&timing);
   // Loosely timed without temporal decoupling: the core waits out each
   // access, so every interleaving between cores happens at its real time.
   if (delay > SC_ZERO_TIME) wait(delay);

@@ -93,8 +93,9 @@ class Core : public sc_core::sc_module {
   Wake wait_for_event(bool irq_wakes);
   void signal_event() { event_reg_ = true; event_.notify(); }
   // A bus transaction from this core; blocks for its annotated delay.
+  // timing_only: the bytes carry no information (see TimingOnlyExt).
   tlm::tlm_response_status transact(tlm::tlm_command cmd, uint64_t addr,
-                                    uint8_t* data, unsigned len);
+                                    uint8_t* data, unsigned len, bool timing_only = false);
 
   // ---- statistics --------------------------------------------------------------
   sc_core::sc_time residency(State s) const;  // up to now

@@ -1,5 +1,7 @@
 #include "models/interconnect/memory.h"
 
+#include "models/common/initiator.h"
+
 #include "models/common/report.h"
 
 #include <algorithm>
@@ -75,7 +77,9 @@ bool Memory::access(tlm::tlm_generic_payload& gp) {
     gp.set_response_status(tlm::TLM_BURST_ERROR_RESPONSE);
     return false;
   }
-  if (gp.is_read()) {
+  if (is_timing_only(gp)) {
+    // Write-backs of unmodelled cache contents: the time is all there is.
+  } else if (gp.is_read()) {
     if (gp.get_byte_enable_ptr()) {  // disabled lanes are left as they were
       std::vector<uint8_t> tmp(len);
       copy_out(off, tmp.data(), len);

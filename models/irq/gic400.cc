@@ -268,9 +268,31 @@ void Gic400::check_cpu(unsigned cpu, const char* what) const {
 // forwards to this CPU, whatever its CPU interface's enable and masks.
 void Gic400::update_outputs() {
   for (unsigned cpu = 0; cpu < p_.num_cpus; ++cpu) {
-    cpus_[cpu].irq.set(may_signal(cpu, highest_pending(cpu, true)));
-    cpus_[cpu].wake.set(highest_pending(cpu, false).found());
+    bool any = false;
+    const Candidate best = scan(cpu, &any);
+    cpus_[cpu].irq.set(may_signal(cpu, best));
+    cpus_[cpu].wake.set(any);
   }
+}
+
+// One pass for both outputs: the best candidate the CPU interface may take,
+// and whether anything at all is forwarded (nIRQOUT). Runs after every
+// access and input change, so it is the GIC's hot path.
+Gic400::Candidate Gic400::scan(unsigned cpu, bool* any_forwarded) {
+  Candidate best;
+  bool any = false;
+  for (unsigned id = 0; id < num_irqs(); ++id) {
+    if (!forwarded(cpu, id)) continue;
+    any = true;
+    const Irq& s = irq(cpu, id);
+    if (!group_enabled_cpu(cpu, s)) continue;
+    if (best.found() && s.priority >= best.priority) continue;
+    best.intid = id;
+    best.priority = s.priority;
+    best.source = id < kSgis ? __builtin_ctz(cpus_[cpu].sgi_pending[id]) : 0;
+  }
+  *any_forwarded = any;
+  return best;
 }
 
 // ---- interrupt state -----------------------------------------------------------
@@ -297,6 +319,8 @@ bool Gic400::group_enabled_cpu(unsigned cpu, const Irq& s) const {
 // (An active-and-pending interrupt waits for its deactivation.)
 bool Gic400::forwarded(unsigned cpu, unsigned intid) {
   const Irq& s = irq(cpu, intid);
+  // Cheapest test first: almost every interrupt is not pending.
+  if (intid >= kSgis && !s.latch && (s.edge || !s.level)) return false;
   if (!s.enabled || s.active || !group_enabled_dist(s)) return false;
   if (intid >= kPrivate && !(s.targets >> cpu & 1u)) return false;
   return pending(cpu, intid);

@@ -149,6 +149,7 @@ class Gic400 : public sc_core::sc_module {
   bool forwarded(unsigned cpu, unsigned intid);
   // cpu_group_enabled: only groups the CPU interface has enabled (IAR view).
   Candidate highest_pending(unsigned cpu, bool cpu_group_enabled);
+  Candidate scan(unsigned cpu, bool* any_forwarded);
   uint8_t group_priority(unsigned cpu, uint8_t prio) const;
   uint8_t running_priority(unsigned cpu) const;
   bool may_signal(unsigned cpu, const Candidate& c);

@@ -35,7 +35,7 @@ static void hog_work(struct work_struct *w)
 	u64 end = ktime_get_ns() + h->ns;
 
 	while (ktime_get_ns() < end)
-		hw_run(10000, HW_WORK_INT);
+		hw_run(100000, HW_WORK_INT);   /* ~60-200 us a chunk; interrupts cut it */
 }
 
 static int start_hog(unsigned int cpu, u32 ms)
