@@ -18,11 +18,14 @@ namespace {
 
 const char kSwitchRun[] = " --switcher iks --event 100ms:switch:0:1 --duration 200ms";
 
-// One run with an IKS switch, shared by the tests that only read its output.
+// One run with an IKS switch, for the tests that only read its output. Each
+// test is its own process (ctest -j runs them in parallel), so each needs a
+// folder of its own: a shared one is wiped by the next test's scratch().
 const std::string& switch_run() {
   static std::string dir;
   if (dir.empty()) {
-    const std::string d = scratch("outputs-switch");
+    const std::string d = scratch(std::string("outputs-switch-") +
+                                  ::testing::UnitTest::GetInstance()->current_test_info()->name());
     RunResult r = run_blsim("--dtb " + tc2_dtb() + kSwitchRun + " --out " + d + "/out", d);
     EXPECT_EQ(r.exit_code, 0) << r.err;
     dir = d + "/out";

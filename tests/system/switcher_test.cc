@@ -126,9 +126,9 @@ TEST(Switcher, EnableHalvesTheCpusAndPowersTheLittleClusterOff) {
 // inbound powers up while the outbound still has IRQs on.
 TEST(Switcher, EarlyPokeShrinksTheBlackout) {
   const std::string d = scratch("iks-poke");
-  RunResult with = run_iks(d + "/..", "--event 100ms:switch:0:1");
+  RunResult with = run_iks(d, "--event 100ms:switch:0:1");
   ASSERT_EQ(with.exit_code, 0) << with.err;
-  Json jw(slurp(d + "/../stats.json"));
+  Json jw(slurp(d + "/stats.json"));
   const std::string d2 = scratch("iks-nopoke");
   RunResult without = run_iks(d2, "--no-early-poke --event 100ms:switch:0:1");
   ASSERT_EQ(without.exit_code, 0) << without.err;
