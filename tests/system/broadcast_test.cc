@@ -155,17 +155,7 @@ uint64_t first_exit_after(const Observed& o, unsigned cpu, uint64_t ns) {
 // The DT with the first A7 node moved ahead of the A15s: an A7 boots and
 // is CPU0, where ondemand's sampling timer runs; with the other A7s idle the
 // whole A7 cluster goes off between samples (as energy_test.cc does it).
-std::string a7_first_dtb() {
-  const std::string dts = tc2_dts();
-  const std::string a15 = "\t\tcpu0: cpu@0 {", a7 = "\t\tcpu2: cpu@2 {";
-  const size_t b = dts.find(a7), e = dts.find("\t\t};\n", b);
-  if (b == std::string::npos || e == std::string::npos) return "";
-  const std::string node = dts.substr(b, e + 5 - b);
-  std::string out = dts;
-  out.erase(b, node.size());
-  out.insert(out.find(a15), node + "\n");
-  return compile_dts(out, scratch("broadcast_a7_first"), "a7_first");
-}
+std::string a7_first_dtb() { return blsim_test::a7_first_dtb("broadcast_a7_first"); }
 
 // Checks every delivery: on time, core off, woken within the exit latency.
 void check_deliveries(const Observed& o, const Fdt& fdt, unsigned min_deliveries) {

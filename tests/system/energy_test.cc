@@ -79,17 +79,7 @@ BusyResult busy_second(const std::string& dtb) {
 }
 
 // The DT with the first A7 node moved ahead of the A15s: an A7 boots.
-std::string a7_first_dtb() {
-  const std::string dts = tc2_dts();
-  const std::string a15 = "\t\tcpu0: cpu@0 {", a7 = "\t\tcpu2: cpu@2 {";
-  const size_t b = dts.find(a7), e = dts.find("\t\t};\n", b);
-  if (b == std::string::npos || e == std::string::npos) return "";
-  const std::string node = dts.substr(b, e + 5 - b);
-  std::string out = dts;
-  out.erase(b, node.size());
-  out.insert(out.find(a15), node + "\n");
-  return compile_dts(out, scratch("energy_a7_first"), "a7_first");
-}
+std::string a7_first_dtb() { return blsim_test::a7_first_dtb("energy_a7_first"); }
 
 }  // namespace
 

@@ -68,6 +68,21 @@ inline std::string edit(std::string s, const std::string& what, const std::strin
   return s.replace(p, what.size(), with);
 }
 
+// tc2.dts with the first A7 node moved ahead of the A15s, compiled in the
+// scratch folder `name`: an A7 is the first cpu node, so it boots and is
+// CPU0 (the boot CPU is the first of /cpus). "" if tc2.dts changed shape.
+inline std::string a7_first_dtb(const std::string& name) {
+  const std::string dts = tc2_dts();
+  const std::string a15 = "\t\tcpu0: cpu@0 {", a7 = "\t\tcpu2: cpu@2 {";
+  const size_t b = dts.find(a7), e = dts.find("\t\t};\n", b);
+  if (b == std::string::npos || e == std::string::npos) return "";
+  const std::string node = dts.substr(b, e + 5 - b);
+  std::string out = dts;
+  out.erase(b, node.size());
+  out.insert(out.find(a15), node + "\n");
+  return compile_dts(out, scratch(name), "a7_first");
+}
+
 // A parsed JSON document (yajl_tree), freed on scope exit.
 class Json {
  public:
