@@ -56,45 +56,54 @@ bool parse_duration(const std::string& s, uint64_t* ns) {
 
 namespace {
 
-// Hand the kernel a DT that describes the event mailbox, adding the node
-// when the user's DT has none (as a boot loader adds /chosen).
-void add_event_mailbox_node(Fdt& fdt, const EventMailboxConfig& ev) {
-  if (ev.in_dt) return;
+// A device node at the DT root with reg (root cells) and one level SPI: what
+// the simulator adds to the DT it hands the kernel when the user's DT lacks
+// one of its devices (as a boot loader adds /chosen). Returns the node.
+int add_root_device(Fdt& fdt, const char* name, const char* compatible, uint64_t base,
+                    uint64_t size, unsigned irq, const char* what) {
   void* blob = fdt.bytes().data();
-  const int node = fdt_add_subnode(blob, 0, "event-mailbox@7ffe0000");
+  const int node = fdt_add_subnode(blob, 0, name);
   const int ac = fdt_address_cells(blob, 0), sc = fdt_size_cells(blob, 0);
   std::vector<fdt32_t> reg;
-  if (ac == 2) reg.push_back(cpu_to_fdt32(static_cast<uint32_t>(ev.base >> 32)));
-  reg.push_back(cpu_to_fdt32(static_cast<uint32_t>(ev.base)));
+  if (ac == 2) reg.push_back(cpu_to_fdt32(static_cast<uint32_t>(base >> 32)));
+  reg.push_back(cpu_to_fdt32(static_cast<uint32_t>(base)));
   if (sc == 2) reg.push_back(cpu_to_fdt32(0));
-  reg.push_back(cpu_to_fdt32(static_cast<uint32_t>(ev.size)));
-  const fdt32_t irq[3] = {cpu_to_fdt32(0), cpu_to_fdt32(ev.irq - 32), cpu_to_fdt32(4)};
-  if (node < 0 || fdt_setprop_string(blob, node, "compatible", "blsim,event-mailbox") ||
+  reg.push_back(cpu_to_fdt32(static_cast<uint32_t>(size)));
+  const fdt32_t spi[3] = {cpu_to_fdt32(0), cpu_to_fdt32(irq - 32), cpu_to_fdt32(4)};
+  if (node < 0 || fdt_setprop_string(blob, node, "compatible", compatible) ||
       fdt_setprop(blob, node, "reg", reg.data(), static_cast<int>(reg.size() * 4)) ||
-      fdt_setprop(blob, node, "interrupts", irq, sizeof irq))
-    throw DtError(fdt.file() + ": cannot add the event mailbox node to the DT");
+      fdt_setprop(blob, node, "interrupts", spi, sizeof spi))
+    throw DtError(fdt.file() + ": cannot add the " + what + " node to the DT");
+  return node;
+}
+
+// The event mailbox, when the user's DT has none.
+void add_event_mailbox_node(Fdt& fdt, const EventMailboxConfig& ev) {
+  if (ev.in_dt) return;
+  add_root_device(fdt, "event-mailbox@7ffe0000", "blsim,event-mailbox", ev.base, ev.size,
+                  ev.irq, "event mailbox");
 }
 
 // Likewise the SP804 broadcast timer at the DT root, when the user's DT has
 // none there (the upstream TC2 DT has it under the motherboard's buses).
 void add_sp804_node(Fdt& fdt, const Sp804Config& t) {
   if (t.in_dt) return;
-  void* blob = fdt.bytes().data();
   char name[32];
   snprintf(name, sizeof name, "timer@%llx", static_cast<unsigned long long>(t.base));
-  const int node = fdt_add_subnode(blob, 0, name);
-  const int ac = fdt_address_cells(blob, 0), sc = fdt_size_cells(blob, 0);
-  std::vector<fdt32_t> reg;
-  if (ac == 2) reg.push_back(cpu_to_fdt32(static_cast<uint32_t>(t.base >> 32)));
-  reg.push_back(cpu_to_fdt32(static_cast<uint32_t>(t.base)));
-  if (sc == 2) reg.push_back(cpu_to_fdt32(0));
-  reg.push_back(cpu_to_fdt32(static_cast<uint32_t>(t.size)));
-  const fdt32_t irq[3] = {cpu_to_fdt32(0), cpu_to_fdt32(t.irq - 32), cpu_to_fdt32(4)};
-  if (node < 0 || fdt_setprop_string(blob, node, "compatible", "arm,sp804") ||
-      fdt_setprop(blob, node, "reg", reg.data(), static_cast<int>(reg.size() * 4)) ||
-      fdt_setprop(blob, node, "interrupts", irq, sizeof irq) ||
-      fdt_setprop_u32(blob, node, "clock-frequency", static_cast<uint32_t>(t.timclk_hz)))
+  const int node = add_root_device(fdt, name, "arm,sp804", t.base, t.size, t.irq, "SP804");
+  if (fdt_setprop_u32(fdt.bytes().data(), node, "clock-frequency",
+                      static_cast<uint32_t>(t.timclk_hz)))
     throw DtError(fdt.file() + ": cannot add the SP804 node to the DT");
+}
+
+// The kernel's last log line: its own explanation of a refusal.
+std::string last_kernel_line() {
+  const std::string& log = glue_console();
+  const size_t end = log.find_last_not_of('\n');
+  if (end == std::string::npos) return "";
+  const size_t start = log.rfind('\n', end);
+  return log.substr(start == std::string::npos ? 0 : start + 1,
+                    start == std::string::npos ? end + 1 : end - start);
 }
 
 // Output is written whole or not at all: to a temporary name, then renamed.
@@ -222,12 +231,7 @@ int blsim_run(const RunOptions& o) {
   }
   for (const std::string& t : o.tunables) {
     if (cpufreq_set_tunable_str(t.c_str())) {
-      const std::string& log = glue_console();
-      const size_t end = log.find_last_not_of('\n');
-      const size_t start = end == std::string::npos ? 0 : log.rfind('\n', end);
-      fprintf(stderr, "blsim: --set %s: refused: %s\n", t.c_str(),
-              end == std::string::npos ? "" : log.substr(start == std::string::npos ? 0 : start + 1,
-                                                          end - start).c_str());
+      fprintf(stderr, "blsim: --set %s: refused: %s\n", t.c_str(), last_kernel_line().c_str());
       return kExitUsage;
     }
   }
@@ -260,12 +264,8 @@ int blsim_run(const RunOptions& o) {
   if (const EventDevice::Outcome* bad = platform->events().refused()) {
     fprintf(stderr, "blsim: error: event '%s' refused by the kernel at %.6f s: %s (%d)\n",
             bad->event.text.c_str(), bad->done_ns / 1e9, strerror(-bad->result), bad->result);
-    // The kernel's own explanation is its last error line.
-    const std::string& log = glue_console();
-    const size_t end = log.find_last_not_of('\n');
-    const size_t start = end == std::string::npos ? 0 : log.rfind('\n', end);
-    if (end != std::string::npos)
-      fprintf(stderr, "blsim: kernel: %s\n", log.substr(start == std::string::npos ? 0 : start + 1, end - start).c_str());
+    const std::string why = last_kernel_line();
+    if (!why.empty()) fprintf(stderr, "blsim: kernel: %s\n", why.c_str());
     return kExitEvent;
   }
 

@@ -10,11 +10,12 @@ uint64_t SwitchRecord::step_ns(const std::string& name) const {
   return 0;
 }
 
-void SwitchLog::take_requests(unsigned cpu, std::vector<Pending>& into) {
-  for (auto it = pending_requests_.begin(); it != pending_requests_.end();) {
+void SwitchLog::take_requests(std::vector<Pending>& from, unsigned cpu,
+                              std::vector<Pending>& into) {
+  for (auto it = from.begin(); it != from.end();) {
     if (it->cpu == cpu) {
       into.push_back(*it);
-      it = pending_requests_.erase(it);
+      it = from.erase(it);
     } else {
       ++it;
     }
@@ -61,7 +62,7 @@ void SwitchLog::kernel_step(uint64_t ns, unsigned core, unsigned cpu, const std:
     // before that did not lead to a switch (already on that cluster).
     for (auto it = taken_requests_.begin(); it != taken_requests_.end();)
       it = it->cpu == cpu ? taken_requests_.erase(it) : it + 1;
-    take_requests(cpu, taken_requests_);
+    take_requests(pending_requests_, cpu, taken_requests_);
     return;
   }
   if (step == "entry_vectors_gated" && !is_end) {
@@ -71,15 +72,8 @@ void SwitchLog::kernel_step(uint64_t ns, unsigned core, unsigned cpu, const std:
     s.from_cluster = cluster_of_[core];
     s.requested_ns = ns;
     std::vector<Pending> mine;
-    for (auto it = taken_requests_.begin(); it != taken_requests_.end();) {
-      if (it->cpu == cpu) {
-        mine.push_back(*it);
-        it = taken_requests_.erase(it);
-      } else {
-        ++it;
-      }
-    }
-    if (mine.empty()) take_requests(cpu, mine);  // bL_switch_to called directly
+    take_requests(taken_requests_, cpu, mine);
+    if (mine.empty()) take_requests(pending_requests_, cpu, mine);  // bL_switch_to called directly
     for (const Pending& p : mine) {
       if (p.ns <= s.requested_ns) {
         s.requested_ns = p.ns;

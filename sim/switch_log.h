@@ -61,5 +61,6 @@ class SwitchLog {
   struct Pending { unsigned cpu; uint64_t ns; std::string cause; };
   std::vector<Pending> pending_requests_;   // made, not yet taken by the thread
   std::vector<Pending> taken_requests_;     // taken by the thread's current iteration
-  void take_requests(unsigned cpu, std::vector<Pending>& into);
+  // Move cpu's requests from one list to another.
+  static void take_requests(std::vector<Pending>& from, unsigned cpu, std::vector<Pending>& into);
 };
