@@ -8,6 +8,7 @@
  * sees it and takes itself down, in the same order of steps.
  */
 #include "asm/smp_ops.h"
+#include "linux/completion.h"
 #include "linux/init.h"
 #include "linux/smp.h"
 #include "linux/tick.h"
@@ -18,7 +19,7 @@ extern const struct smp_operations *smp_get_ops(void);
 int smp_boot_one(unsigned int cpu);
 
 static volatile u32 die_request[NR_CPUS];
-static volatile u32 cpu_dead[NR_CPUS];
+static struct completion cpu_died[NR_CPUS];
 unsigned int hotplug_downs[NR_CPUS], hotplug_ups[NR_CPUS];
 
 bool cpu_should_die(void)
@@ -39,10 +40,8 @@ void arch_cpu_idle_dead(void)
 	set_cpu_online(cpu, false);
 	clockevents_shutdown();          /* tick_offline_cpu */
 	hw_store32(&die_request[cpu], 0);
-	/* complete(&cpu_died): the requester may now kill us. */
-	hw_store32(&cpu_dead[cpu], 1);
-	dsb();
-	sev();
+	/* The requester may now kill us. */
+	complete(&cpu_died[cpu]);
 	hw_mark("dead");
 	ops->cpu_die(cpu);
 	/* A power-up raced the power-down and won: MCPM re-enters through its
@@ -55,7 +54,6 @@ void arch_cpu_idle_dead(void)
 int cpu_down(unsigned int cpu)
 {
 	const struct smp_operations *ops = smp_get_ops();
-	u64 deadline;
 
 	if (cpu >= nr_cpu_ids) {
 		pr_err("cpu_down: no CPU%u (this system has %u)\n", cpu, nr_cpu_ids);
@@ -78,16 +76,12 @@ int cpu_down(unsigned int cpu)
 		pr_err("cpu_down: CPU%u cannot be taken down on this platform\n", cpu);
 		return -EPERM;
 	}
-	hw_store32(&cpu_dead[cpu], 0);
+	init_completion(&cpu_died[cpu]);
 	hw_store32(&die_request[cpu], 1);
 	smp_send_ipi(cpu, IPI_CPU_STOP);
-	deadline = ktime_get_ns() + CPU_DIE_TIMEOUT_NS;
-	while (!hw_load32(&cpu_dead[cpu])) {
-		if (ktime_get_ns() > deadline) {
-			pr_err("CPU%u: cpu didn't die\n", cpu);
-			return -EIO;
-		}
-		wfe();
+	if (!wait_for_completion_timeout(&cpu_died[cpu], CPU_DIE_TIMEOUT_NS)) {
+		pr_err("CPU%u: cpu didn't die\n", cpu);
+		return -EIO;
 	}
 	if (ops->cpu_kill && !ops->cpu_kill(cpu)) {
 		pr_err("CPU%u: unable to kill\n", cpu);

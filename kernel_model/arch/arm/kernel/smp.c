@@ -36,7 +36,7 @@ static struct {
 	struct hw_ctx *ctx;
 } secondary_data;
 
-static volatile u32 cpu_running[NR_CPUS];
+static struct completion cpu_running[NR_CPUS];
 unsigned int ipi_count[NR_CPUS][NR_IPI];   /* received, per logical CPU */
 unsigned int ipi_sent[NR_CPUS][NR_IPI];    /* sent to each logical CPU */
 
@@ -166,9 +166,7 @@ static void secondary_start_kernel(void *arg)
 	gic_cpu_init();
 	arch_timer_starting_cpu();
 	set_cpu_online(cpu, true);
-	hw_store32(&cpu_running[cpu], 1);
-	dsb();
-	sev();  /* complete(&cpu_running) */
+	complete(&cpu_running[cpu]);
 	pr_info("CPU%u: Booted secondary processor 0x%x\n", cpu, cpu_logical_map(cpu));
 	hw_mark("online");
 	arch_local_irq_enable();
@@ -189,7 +187,6 @@ void secondary_startup(void)
 static int __cpu_up(unsigned int cpu)
 {
 	struct idle_thread *it = &idle_threads[cpu];
-	u64 deadline;
 	int ret;
 
 	if (!smp_ops || !smp_ops->smp_boot_secondary)
@@ -206,18 +203,14 @@ static int __cpu_up(unsigned int cpu)
 	secondary_data.cpu = cpu;
 	secondary_data.ctx = it->ctx;
 	hw_cache_clean_range(&secondary_data, sizeof(secondary_data));
-	hw_store32(&cpu_running[cpu], 0);
+	init_completion(&cpu_running[cpu]);
 
 	ret = smp_ops->smp_boot_secondary(cpu);
 	if (ret)
 		return ret;
-	deadline = ktime_get_ns() + CPU_UP_TIMEOUT_NS;
-	while (!hw_load32(&cpu_running[cpu])) {
-		if (ktime_get_ns() > deadline) {
-			pr_err("CPU%u: failed to come online\n", cpu);
-			return -EIO;
-		}
-		wfe();
+	if (!wait_for_completion_timeout(&cpu_running[cpu], CPU_UP_TIMEOUT_NS)) {
+		pr_err("CPU%u: failed to come online\n", cpu);
+		return -EIO;
 	}
 	return 0;
 }
