@@ -35,7 +35,6 @@ struct CoreState {
   bool irq_masked = true;  // CPSR.I is set out of reset
   bool in_irq = false;
   bool cold = true;        // the first reset release is the cold boot
-  bool smp_coherent = false;
   // Two firmware stacks used in turn: a reset can come while the core runs
   // on one (waiting in mcpm_entry_point), and the new firmware context must
   // not be built over the frames it is leaving.
@@ -131,7 +130,6 @@ void firmware_main(int idx) {
   guarded([&] { c.hw.core->wait_reset_release(); return 0; });
   c.irq_masked = true;
   c.in_irq = false;
-  c.smp_coherent = false;
   c.hw.core->l1d().set_enabled(false);
   for (;;) {
     const uint32_t addr = entry_of(c);
@@ -490,8 +488,9 @@ void hw_set_dcache_enabled(bool on) {
 }
 bool hw_dcache_enabled(void) { return cur().hw.core->l1d().enabled(); }
 void hw_set_smp_coherent(bool on) {
+  // ACTLR.SMP: nothing in the models depends on it (coherence of values is
+  // not simulated, docs/fidelity.md); the write costs a barrier.
   CoreState& c = cur();
-  c.smp_coherent = on;
   cycles(c, c.hw.core->params().barrier_cycles);
   settle(c);
 }

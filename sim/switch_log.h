@@ -43,7 +43,6 @@ class SwitchLog {
   void cluster_off(uint64_t ns, unsigned cluster);
   void cci_port_off(uint64_t ns, unsigned cluster);
 
-  const std::vector<SwitchRecord>& switches() const { return done_; }
   // energy_j(t0_ns, t1_ns): energy of all rails in [t0, t1] (null if absent).
   using EnergyBetween = std::function<double(uint64_t t0_ns, uint64_t t1_ns)>;
   void write_json(JsonWriter& j, const EnergyBetween& energy_j = nullptr) const;

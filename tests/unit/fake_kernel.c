@@ -62,14 +62,6 @@ __attribute__((weak)) void smp_send_ipi(unsigned int cpu, enum ipi_msg_type ipi)
 		writel_relaxed((1u << (16 + core)) | (unsigned)ipi, FAKE_GICD_BASE + 0xf00);
 }
 
-__attribute__((weak)) void smp_send_wakeup_ipi_mpidr(u32 mpidr)
-{
-	int core = fake_hw_core_of(MPIDR_AFFINITY_LEVEL(mpidr, 1), MPIDR_AFFINITY_LEVEL(mpidr, 0));
-
-	if (core >= 0)
-		writel_relaxed((1u << (16 + core)) | IPI_WAKEUP, FAKE_GICD_BASE + 0xf00);
-}
-
 __attribute__((weak)) void secondary_startup(void)
 {
 	hw_panic("secondary_startup: arch/arm/kernel/smp.c is not linked in this test");

@@ -40,9 +40,6 @@ void smp_send_ipi(unsigned int cpu, enum ipi_msg_type ipi);
  * call-function, the calls (queued and run), which may share an IPI. */
 extern unsigned int ipi_count[NR_CPUS][NR_IPI];
 extern unsigned int ipi_sent[NR_CPUS][NR_IPI];
-/* Wake-up IPI addressed to a physical core by MPIDR (arch_send_wakeup_ipi_mask
- * is logical, but a switcher inbound has no logical number yet). */
-void smp_send_wakeup_ipi_mpidr(u32 mpidr);
 struct completion;
 /* Models register_ipi_completion(): IPI_COMPLETION on cpu completes x.
  * Returns the IPI number to send. */
