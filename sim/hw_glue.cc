@@ -16,6 +16,7 @@
 
 extern "C" {
 #include "hw.h"
+#include "blsim/workload.h"
 }
 
 using namespace sc_core;
@@ -530,6 +531,26 @@ uint64_t hw_run(uint64_t instructions, enum hw_work_kind kind) {
   settle(c);
   return instructions - done;
 }
+
+uint64_t hw_run_ns(uint64_t ns, enum hw_work_kind kind) {
+  CoreState& c = cur();
+  sc_time ran;
+  const sc_time want(static_cast<double>(ns), SC_NS);
+  const Core::Wake w = guarded([&] {
+    return c.hw.core->run_wall(want, static_cast<WorkKind>(kind), !c.irq_masked && !c.in_irq, &ran);
+  });
+  if (w == Core::Wake::PowerLost) restart_firmware(c);
+  settle(c);
+  const uint64_t done = ran.value() / 1000;
+  return done >= ns ? 0 : ns - done;
+}
+
+void hw_write_contextidr(uint32_t pid) {
+  CoreState& c = cur();
+  if (g->setup.contextidr) g->setup.contextidr(c.hw.core->params().index, pid);
+}
+
+const struct wl_setup* hw_workload(void) { return g->setup.workload; }
 
 void hw_context_save(void) {
   CoreState& c = cur();

@@ -29,6 +29,7 @@ struct GlueMark {
 };
 
 class SwitchLog;
+struct wl_setup;
 
 // One ftrace event from the kernel model (hw_trace_event).
 struct TraceRecord {
@@ -49,6 +50,9 @@ struct GlueSetup {
   bool echo_console = false;             // printk to stderr as it happens
   SwitchLog* switch_log = nullptr;       // where hw_switch_step goes
   std::function<void(const TraceRecord&)> trace;  // where hw_trace_event goes
+  const struct wl_setup* workload = nullptr;      // hw_workload(); null: none
+  // A CONTEXTIDR write (the task a core switches to, 0 = idle).
+  std::function<void(unsigned core, uint32_t pid)> contextidr;
 };
 
 // Installs the firmware on every core; call after elaboration of the cores.

@@ -20,8 +20,12 @@ const char kUsage[] =
     "\n"
     "options:\n"
     "  --dtb FILE         device tree blob of the SoC (build/configs/tc2.dtb)\n"
+    "  --workload FILE    an rt-app JSON workload (rt-app's grammar; docs/workloads.md):\n"
+    "                     its threads run on the simulated kernel's scheduler from\n"
+    "                     the end of boot; per-thread results in stats.json tasks[]\n"
     "  --duration TIME    simulated time to run, with a unit: 100ms, 2s, 50us, 10ns\n"
-    "                     (default 100ms)\n"
+    "                     (default 100ms; with --workload, the workload's\n"
+    "                     global.duration plus 10ms for the boot, if it has one)\n"
     "  --out DIR          write stats.json, console.log (the kernel log), trace.txt\n"
     "                     (ftrace text) and waves.vcd (GTKWave) into DIR,\n"
     "                     created if missing; files appear only when the run succeeds\n"
@@ -53,7 +57,8 @@ const char kUsage[] =
     "  --no-progress      never draw the progress line\n"
     "  --help             this text\n"
     "\n"
-    "exit status: 0 success, 1 bad command line, 2 bad input file (device tree),\n"
+    "exit status: 0 success, 1 bad command line, 2 bad input file (device tree,\n"
+    "workload),\n"
     "3 simulation stopped by a hardware-model error or a kernel panic,\n"
     "4 output could not be written, 5 a scripted event was refused by the kernel;\n"
     "blsim compare: 0 within tolerance, 1 bad command line, 2 unreadable file,\n"
@@ -89,11 +94,16 @@ int sc_main(int argc, char** argv) {
       const char* v = value("--out");
       if (!v) return usage_error("%s needs a folder", "--out");
       o.out = v;
+    } else if (a == "--workload") {
+      const char* v = value("--workload");
+      if (!v) return usage_error("%s needs a file", "--workload");
+      o.workload = v;
     } else if (a == "--duration") {
       const char* v = value("--duration");
       if (!v || !parse_duration(v, &o.duration_ns))
         return usage_error("--duration needs a positive time with a unit (ns, us, ms, s), got '%s'",
                            v ? v : "");
+      o.duration_set = true;
     } else if (a == "--seed") {
       const char* v = value("--seed");
       char* end = nullptr;

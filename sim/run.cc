@@ -19,6 +19,8 @@
 #include "sim/progress.h"
 #include "sim/stats.h"
 #include "sim/switch_log.h"
+#include "sim/task_energy.h"
+#include "sim/workload/rtapp_loader.h"
 #include "sim/trace_writer.h"
 #include "sim/vcd_writer.h"
 
@@ -55,6 +57,10 @@ bool parse_duration(const std::string& s, uint64_t* ns) {
 }
 
 namespace {
+
+// With --workload and no --duration: the workload's global.duration from
+// the end of boot, which takes well under this on every config we ship.
+constexpr uint64_t kBootAllowanceNs = 10000000;
 
 // A device node at the DT root with reg (root cells) and one level SPI: what
 // the simulator adds to the DT it hands the kernel when the user's DT lacks
@@ -168,6 +174,35 @@ void watch_for_switches(Platform& p, SwitchLog& log) {
   });
 }
 
+// The platform core that logical CPU n boots on (arm_dt_init_cpu_maps: the
+// boot CPU is 0, the others follow in DT order).
+unsigned core_of_logical(const PlatformConfig& pc, unsigned n) {
+  if (n == 0) return pc.boot_cpu;
+  unsigned k = 0;
+  for (unsigned i = 0; i < pc.cpus.size(); ++i) {
+    if (i == pc.boot_cpu) continue;
+    if (++k == n) return i;
+  }
+  return pc.boot_cpu;
+}
+
+// rt-app's calibration, measured on the model instead of timed: what the
+// calibration CPU runs in 1 us at its cluster's top OPP (HW_WORK_INT).
+double run_instr_per_us(const PlatformConfig& pc, const wl_program& prog) {
+  const unsigned n = prog.calib_cpu >= 0 ? static_cast<unsigned>(prog.calib_cpu) : 0;
+  if (prog.calib_cpu < 0)
+    model_warning("rt-app", "%s: global.calibration %lld ns per loop: blsim's work unit is CPU0's "
+                  "at its top OPP instead (rt-app's loop does not exist here)",
+                  prog.source, static_cast<long long>(prog.calib_ns_per_loop));
+  const CpuConfig& c = pc.cpus[core_of_logical(pc, n)];
+  uint32_t top_khz = 0;
+  for (const ClusterConfig& cl : pc.clusters)
+    if (cl.id == c.cluster)
+      for (const OppConfig& op : cl.opps) top_khz = op.khz > top_khz ? op.khz : top_khz;
+  if (!top_khz) throw DtError(c.node + ": the calibration CPU's cluster has no OPP");
+  return c.ipc[1] * top_khz / 1000.0;
+}
+
 }  // namespace
 
 int blsim_run(const RunOptions& o) {
@@ -179,9 +214,35 @@ int blsim_run(const RunOptions& o) {
   std::unique_ptr<Platform> platform;
   std::unique_ptr<StatsCollector> stats;
   Fdt fdt;
+  // The workload and what the kernel gets with it; freed when the run ends.
+  struct Program {
+    wl_program prog{};
+    wl_setup setup{};
+    ~Program() { wl_program_free(&prog); }
+  } wl;
+  uint64_t duration_ns = o.duration_ns;
   try {
     fdt = Fdt::load(o.dtb);
     PlatformConfig pc = read_platform_config(fdt);
+    if (!o.workload.empty()) {
+      RtappOptions ro;
+      ro.num_cpus = static_cast<int>(pc.cpus.size());
+      std::string err;
+      std::vector<std::string> warnings;
+      if (!rtapp_load(o.workload, ro, &wl.prog, &err, &warnings)) {
+        fprintf(stderr, "blsim: error: %s\n", err.c_str());
+        return kExitInput;
+      }
+      for (const std::string& w : warnings) model_warning("rt-app", "%s", w.c_str());
+      wl.setup.prog = &wl.prog;
+      wl.setup.run_instr_per_us = run_instr_per_us(pc, wl.prog);
+      if (!o.duration_set && wl.prog.duration_ns > 0)
+        duration_ns = wl.prog.duration_ns + kBootAllowanceNs;
+      else if (!o.duration_set)
+        model_warning("rt-app", "%s: no global.duration: the run lasts the default %llu ms "
+                      "(--duration sets it)", wl.prog.source,
+                      static_cast<unsigned long long>(duration_ns / 1000000));
+    }
     add_event_mailbox_node(fdt, pc.events);
     add_sp804_node(fdt, pc.sp804);
     set_bootargs(fdt, o);
@@ -208,6 +269,9 @@ int blsim_run(const RunOptions& o) {
   gs.dram_size = platform->config().memory.size;
   gs.kernel_entry = stext;
   gs.echo_console = o.console;
+  gs.workload = o.workload.empty() ? nullptr : &wl.setup;
+  TaskEnergy task_energy(*platform);
+  gs.contextidr = [&task_energy](unsigned core, uint32_t pid) { task_energy.switch_to(core, pid); };
   std::vector<unsigned> core_cluster;
   for (auto& c : platform->config().cpus) core_cluster.push_back(c.cluster);
   SwitchLog switch_log(core_cluster);
@@ -221,6 +285,7 @@ int blsim_run(const RunOptions& o) {
   glue_init(gs);
   watch_for_switches(*platform, switch_log);
   stats = std::make_unique<StatsCollector>(*platform, switch_log);
+  if (!o.workload.empty()) stats->set_task_energy(&task_energy);
 
   // cpufreq's governor and tunables are set before boot, as a default
   // governor and sysfs writes at init would; bad names are usage errors.
@@ -239,11 +304,11 @@ int blsim_run(const RunOptions& o) {
   try {
     // In slices of simulated time, always (with or without the progress
     // line), so that the line cannot change what is simulated.
-    Progress progress(o.duration_ns, o.progress == 1 || (o.progress < 0 && !o.quiet && isatty(2)),
+    Progress progress(duration_ns, o.progress == 1 || (o.progress < 0 && !o.quiet && isatty(2)),
                       o.progress == 1);
     const uint64_t kSliceNs = 10000000;  // 10 ms
-    for (uint64_t done = 0; done < o.duration_ns && sc_get_status() != SC_STOPPED;) {
-      const uint64_t left = o.duration_ns - done, step = left < kSliceNs ? left : kSliceNs;
+    for (uint64_t done = 0; done < duration_ns && sc_get_status() != SC_STOPPED;) {
+      const uint64_t left = duration_ns - done, step = left < kSliceNs ? left : kSliceNs;
       sc_start(sc_time(static_cast<double>(step), SC_NS));
       done += step;
       if (glue_failure()) break;
@@ -271,11 +336,12 @@ int blsim_run(const RunOptions& o) {
 
   RunInfo info;
   info.dtb = o.dtb;
+  info.workload = o.workload;
   info.switcher = o.switcher;
   info.cpuidle_governor = o.cpuidle_governor;
   info.cpufreq_governor = o.cpufreq_governor.empty() ? "performance" : o.cpufreq_governor;
   info.seed = o.seed;
-  info.duration_ns = o.duration_ns;
+  info.duration_ns = duration_ns;
   info.simulated_ns = sc_time_stamp().value() / 1000;
   info.host_stats = o.host_stats;
   info.host_seconds = host;

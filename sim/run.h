@@ -10,7 +10,9 @@
 struct RunOptions {
   std::string dtb;
   std::string out;            // output folder; empty: no files
+  std::string workload;       // rt-app JSON; empty: none
   uint64_t duration_ns = 100000000;  // 100 ms
+  bool duration_set = false;  // --duration was given
   uint64_t seed = 1;
   bool console = false;       // echo the kernel log to stderr
   bool quiet = false;

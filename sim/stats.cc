@@ -1,5 +1,7 @@
 #include "sim/stats.h"
 
+#include "sim/task_energy.h"
+
 #include <systemc>
 
 #include "models/common/report.h"
@@ -14,6 +16,7 @@ extern "C" {
 #include "linux/interrupt.h"
 #include "linux/smp.h"
 #include "linux/tick.h"
+#include "blsim/workload.h"
 }
 
 using namespace sc_core;
@@ -268,6 +271,60 @@ void write_boot(JsonWriter& j) {
 
 }  // namespace
 
+// tasks[]: rt-app's per-thread results (its log columns, summed over the
+// run) with the scheduler's counters and the energy of the task's cores.
+void StatsCollector::write_tasks(JsonWriter& j) const {
+  j.key("tasks").begin_array();
+  wl_thread_stats s;
+  for (int i = 0; rtapp_thread_stats(i, &s) == 0; ++i) {
+    j.begin_object();
+    j.field("name", std::string(s.name));
+    j.field("pid", static_cast<int64_t>(s.pid));
+    j.field("activations", s.activations);
+    j.field("run_ns", s.run_ns);
+    j.field("run_events", s.run_events);
+    j.field("cpu_ns", s.cpu_ns);
+    j.key("period_ns").begin_object();
+    if (s.period_n) {
+      j.field("min", s.period_min_ns);
+      j.field("avg", s.period_sum_ns / s.period_n);
+      j.field("max", s.period_max_ns);
+    }
+    j.end_object();
+    j.key("slack_ns").begin_object();
+    if (s.timer_n) {
+      j.field("min", static_cast<int64_t>(s.slack_min_ns));
+      j.field("avg", static_cast<int64_t>(s.slack_sum_ns / static_cast<int64_t>(s.timer_n)));
+    }
+    j.end_object();
+    j.field("missed", s.missed);
+    j.key("timer_latency_ns").begin_object();
+    if (s.wu_lat_n) {
+      j.field("avg", s.wu_lat_sum_ns / s.wu_lat_n);
+      j.field("max", s.wu_lat_max_ns);
+    }
+    j.end_object();
+    j.field("wakeups", s.wakeups);
+    j.key("wakeup_latency_ns").begin_object();
+    if (s.wakeups) {
+      j.field("min", s.wakeup_lat_min_ns);
+      j.field("avg", s.wakeup_lat_sum_ns / s.wakeups);
+      j.field("max", s.wakeup_lat_max_ns);
+    }
+    j.end_object();
+    j.field("voluntary_switches", s.nvcsw);
+    j.field("involuntary_switches", s.nivcsw);
+    j.field("migrations", s.migrations);
+    j.field("up_migrations", s.up_migrations);
+    j.field("down_migrations", s.down_migrations);
+    j.field("finished", s.finished != 0);
+    j.key("energy_j");
+    if (task_energy_) j.value(task_energy_->pid_j(static_cast<uint32_t>(s.pid))); else j.null();
+    j.end_object();
+  }
+  j.end_array();
+}
+
 std::string StatsCollector::to_json(const RunInfo& r) const {
   JsonWriter j;
   j.begin_object();
@@ -299,7 +356,7 @@ std::string StatsCollector::to_json(const RunInfo& r) const {
                                     sc_time(static_cast<double>(t1), SC_NS));
     return e;
   });
-  j.key("tasks").begin_array().end_array();
+  write_tasks(j);
   double total_j = 0;  // the sum of the rails
   for (auto& m : p_.clusters()) total_j += m.energy->rail_j();
   j.field("energy_j", total_j);

@@ -30,14 +30,21 @@ class FreqResidency {
   std::map<uint64_t, uint64_t> ps_;
 };
 
+class TaskEnergy;
+class JsonWriter;
+
 class StatsCollector {
  public:
   StatsCollector(Platform& p, const SwitchLog& switches);
   ~StatsCollector();
   std::string to_json(const RunInfo& info) const;
+  // Where tasks[] gets each task's energy (null: no workload).
+  void set_task_energy(TaskEnergy* t) { task_energy_ = t; }
 
  private:
+  void write_tasks(JsonWriter& j) const;
   Platform& p_;
+  TaskEnergy* task_energy_ = nullptr;
   const SwitchLog& switches_;
   std::vector<std::unique_ptr<FreqResidency>> freq_;  // per cluster, config order
 };

@@ -185,6 +185,14 @@ enum hw_work_kind {
  * interrupt (if unmasked) and returns the number of instructions NOT run, so
  * the caller may resume. Returns 0 when all were run. */
 uint64_t hw_run(uint64_t instructions, enum hw_work_kind kind);
+/* Run work of the given kind for `ns` of wall time, whatever the clock (a
+ * loop polling the counter: rt-app's "runtime"). Cut by an interrupt like
+ * hw_run; returns the nanoseconds NOT run. */
+uint64_t hw_run_ns(uint64_t ns, enum hw_work_kind kind);
+/* CONTEXTIDR (CP15 c13): the kernel writes the PID of the task it switches
+ * to (CONFIG_PID_IN_CONTEXTIDR); trace tools and blsim's per-task energy
+ * meters attribute the core's activity by it. */
+void hw_write_contextidr(uint32_t pid);
 /* Save / restore the CPU context (registers, VFP, CP15) to memory. */
 void hw_context_save(void);
 void hw_context_restore(void);

@@ -21,6 +21,7 @@ int blsim_event_init(const void *fdt);
 #include "drivers/cpufreq/arm_big_little.h"
 #include "linux/cpufreq.h"
 #include "linux/cpuidle.h"
+#include "linux/sched.h"
 #include "trace/events.h"
 #include "arch/arm/mach-vexpress/spc.h"
 
@@ -78,6 +79,19 @@ static void cpufreq_init(void)
 	cpufreq_frequency_trace = trace_cpufreq_frequency;
 }
 
+/* Both core types are online: the scheduler sees a big.LITTLE system. */
+static bool clusters_differ(void)
+{
+	unsigned int cpu;
+
+	for (cpu = 1; cpu < nr_cpu_ids; cpu++)
+		if (cpu_online(cpu) && topology_core_dmips(cpu) != topology_core_dmips(0))
+			return true;
+	return false;
+}
+
+int rtapp_start(void);
+
 /* Models start_kernel(). */
 void start_kernel(void)
 {
@@ -90,6 +104,7 @@ void start_kernel(void)
 	hw_mark("kernel");
 
 	setup_arch(fdt);
+	sched_init();
 	smp_prepare_boot_cpu();
 	init_ladder();                        /* postcore_initcall: governors */
 	init_menu();
@@ -120,5 +135,13 @@ void start_kernel(void)
 		cpufreq_init();               /* device_initcall: vexpress-spc-cpufreq */
 		bL_switcher_init(bootargs);   /* late_initcall: unless no_bL_switcher */
 	}
+	topology_init_cpu_capacity(fdt);
+	{
+		bool switcher = bL_switcher_get_enabled();
+
+		bL_switcher_put_enabled();
+		sched_init_smp(!switcher && clusters_differ());
+	}
+	rtapp_start();                        /* run_init_process: the workload */
 	cpu_startup_entry();
 }

@@ -1,18 +1,8 @@
 /*
- * trace.c - the current task for trace lines. Until the scheduler model
- * runs tasks, every CPU runs its idle task (swapper, shown "<idle>"-0).
+ * trace.c - tracepoints called from more than one file (the current task of
+ * a trace line comes from the scheduler, kernel/sched/core.c).
  */
 #include "trace/events.h"
-
-__attribute__((weak)) const char *trace_current_comm(void)
-{
-	return "<idle>";
-}
-
-__attribute__((weak)) int trace_current_pid(void)
-{
-	return 0;
-}
 
 /* The cpuidle core's tracepoint (power:cpu_idle). */
 void trace_cpu_idle(unsigned int state, unsigned int cpu)

@@ -9,6 +9,8 @@
 #include "linux/smp.h"
 #include "linux/workqueue.h"
 
+void resched_cpu(unsigned int cpu);
+
 static struct work_struct *worklist[NR_CPUS];
 
 /* The lists are shared between CPUs: a cmpxchg lock keeps them whole. */
@@ -44,6 +46,8 @@ static bool enqueue_work(unsigned int cpu, struct work_struct *work)
 		queued = true;
 	}
 	wq_unlock_irqrestore(flags);
+	if (queued)
+		resched_cpu(cpu);     /* the kworker preempts the running task */
 	return queued;
 }
 
@@ -58,8 +62,6 @@ bool queue_work_on(unsigned int cpu, struct work_struct *work)
 {
 	bool queued = enqueue_work(cpu, work);
 
-	if (queued && cpu != smp_processor_id())
-		smp_send_ipi(cpu, IPI_RESCHEDULE);
 	return queued;
 }
 

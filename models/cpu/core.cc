@@ -134,20 +134,15 @@ Core::Wake Core::run_cycles(uint64_t n, bool irq_cuts, uint64_t* done) {
   return w;
 }
 
-Core::Wake Core::run_instructions(uint64_t n, WorkKind k, bool irq_cuts, uint64_t* done) {
-  const double ipc = p_.ipc[static_cast<unsigned>(k)];
-  if (k != kind_) {
-    kind_ = k;
-    for (auto& l : work_listeners_) l(k);
-  }
-  const uint64_t cycles = static_cast<uint64_t>(std::ceil(static_cast<double>(n) / ipc));
-  uint64_t ran_cycles = 0;
-  const Wake w = run_cycles(cycles, irq_cuts, &ran_cycles);
-  uint64_t instr = ran_cycles >= cycles ? n
-                   : static_cast<uint64_t>(static_cast<double>(ran_cycles) * ipc);
-  if (instr > n) instr = n;
-  // Stores of this work leave lines dirty in L1 (write-back, write-allocate);
-  // evictions from L1 land in L2 of the cluster.
+void Core::set_kind(WorkKind k) {
+  if (k == kind_) return;
+  kind_ = k;
+  for (auto& l : work_listeners_) l(k);
+}
+
+// Stores of the work leave lines dirty in L1 (write-back, write-allocate);
+// evictions from L1 land in L2 of the cluster.
+void Core::dirty_caches(WorkKind k, uint64_t instr) {
   const double lines = p_.dirty_lines_per_kinstr[static_cast<unsigned>(k)] *
                        static_cast<double>(instr) / 1000.0;
   if (l1d_.enabled()) {
@@ -156,7 +151,37 @@ Core::Wake Core::run_instructions(uint64_t n, WorkKind k, bool irq_cuts, uint64_
     const uint64_t overflow = before + static_cast<uint64_t>(lines) - l1d_.dirty_lines();
     if (l2_.enabled()) l2_.dirty(overflow);
   }
+}
+
+Core::Wake Core::run_instructions(uint64_t n, WorkKind k, bool irq_cuts, uint64_t* done) {
+  const double ipc = p_.ipc[static_cast<unsigned>(k)];
+  set_kind(k);
+  const uint64_t cycles = static_cast<uint64_t>(std::ceil(static_cast<double>(n) / ipc));
+  uint64_t ran_cycles = 0;
+  const Wake w = run_cycles(cycles, irq_cuts, &ran_cycles);
+  uint64_t instr = ran_cycles >= cycles ? n
+                   : static_cast<uint64_t>(static_cast<double>(ran_cycles) * ipc);
+  if (instr > n) instr = n;
+  dirty_caches(k, instr);
   if (done) *done = instr;
+  return w;
+}
+
+Core::Wake Core::run_wall(const sc_time& t, WorkKind k, bool irq_cuts, sc_time* ran) {
+  set_kind(k);
+  const sc_time start = sc_time_stamp(), end = start + t;
+  Wake w = Wake::Done;
+  while (sc_time_stamp() < end) {
+    if (lost_) { w = Wake::PowerLost; break; }
+    if (irq_cuts && nirq_) { w = Wake::Irq; break; }
+    wait(end - sc_time_stamp(), wake_);
+  }
+  const sc_time elapsed = sc_time_stamp() - start;
+  // The instructions that time held at the clock now in force (a frequency
+  // change inside the span only shifts the dirty-line count).
+  const double cycles = static_cast<double>(elapsed.value()) * static_cast<double>(clk_.freq_hz()) / 1e12;
+  dirty_caches(k, static_cast<uint64_t>(cycles * p_.ipc[static_cast<unsigned>(k)]));
+  if (ran) *ran = elapsed;
   return w;
 }
 

@@ -84,6 +84,9 @@ class Core : public sc_core::sc_module {
   // interrupt ends it early at the cycle it arrives. *done gets the cycles run.
   Wake run_cycles(uint64_t n, bool irq_cuts, uint64_t* done);
   Wake run_instructions(uint64_t n, WorkKind k, bool irq_cuts, uint64_t* done);
+  // Work of kind k for a span of wall time (a loop polling the counter);
+  // cut like run_cycles. *ran gets the time run.
+  Wake run_wall(const sc_core::sc_time& t, WorkKind k, bool irq_cuts, sc_core::sc_time* ran);
   // Busy for a span of wall time whatever the clock does (a udelay on the
   // generic timer); ends early only on a reset.
   Wake run_for(const sc_core::sc_time& t);
@@ -108,6 +111,8 @@ class Core : public sc_core::sc_module {
   void add_work_listener(std::function<void(WorkKind)> l) { work_listeners_.push_back(std::move(l)); }
 
  private:
+  void set_kind(WorkKind k);
+  void dirty_caches(WorkKind k, uint64_t instr);
   void thread();
   void enter(State s);
   void update_residency();

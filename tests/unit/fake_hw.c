@@ -4,6 +4,7 @@
  */
 #define _GNU_SOURCE
 #include "fake_hw.h"
+#include "blsim/workload.h"
 
 #include <libfdt.h>
 #include <stdarg.h>
@@ -1406,6 +1407,25 @@ uint64_t hw_run(uint64_t instructions, enum hw_work_kind kind)
 	return instructions - done;
 }
 
+uint64_t hw_run_ns(uint64_t ns, enum hw_work_kind kind)
+{
+	(void)kind;
+	charge_ps(ns * 1000ull);
+	take_irq();
+	return 0;
+}
+
+void hw_write_contextidr(uint32_t pid)
+{
+	(void)pid;
+}
+
+/* The fake machine runs no workload. */
+const struct wl_setup *hw_workload(void)
+{
+	return NULL;
+}
+
 void hw_context_save(void) { charge(m.cfg.ctx_save_ns); }
 void hw_context_restore(void) { charge(m.cfg.ctx_save_ns); }
 
@@ -1462,6 +1482,13 @@ void hw_mark(const char *event)
 
 	if (m.observer)
 		m.observer(&ev, m.observer_arg);
+}
+
+/* Trace lines are not kept by the fake machine. */
+void hw_trace_event(unsigned int cpu, const char *comm, int pid, const char *event,
+		    const char *fmt, ...)
+{
+	(void)cpu; (void)comm; (void)pid; (void)event; (void)fmt;
 }
 
 /* Strong definition of the kernel model's observation hook. */

@@ -192,6 +192,42 @@ static inline void wl_program_free(struct wl_program *p)
 	memset(p, 0, sizeof *p);
 }
 
+/*
+ * What the simulator hands the kernel model with the program (a simulator
+ * service, like the DTB): the work calibration. A "run" of 1 us is
+ * run_instr_per_us instructions of HW_WORK_INT, what the calibration CPU
+ * executes in 1 us at its top OPP (rt-app's calibration loop, measured on
+ * the platform model instead of timed; docs/workloads.md).
+ */
+struct wl_setup {
+	const struct wl_program *prog;
+	double run_instr_per_us;
+};
+/* NULL when the run has no workload. */
+const struct wl_setup *hw_workload(void);
+
+/* Per thread results, after (or during) the run: kernel_model/usr/rt-app.c. */
+struct wl_thread_stats {
+	const char *name;          /* thread name (task name, or name-N) */
+	int task;                  /* index in wl_program.tasks */
+	int pid;
+	uint64_t activations;      /* phase loops completed (rt-app's log lines) */
+	uint64_t run_ns;           /* wall time inside run events */
+	uint64_t run_events;
+	uint64_t period_n, period_sum_ns, period_min_ns, period_max_ns; /* loop start to start */
+	uint64_t timer_n;          /* timer events */
+	int64_t slack_sum_ns, slack_min_ns;   /* timer: next expiry - now, at the event */
+	uint64_t missed;           /* timer events reached at or after their expiry */
+	uint64_t wu_lat_n, wu_lat_sum_ns, wu_lat_max_ns;  /* timer expiry -> running */
+	uint64_t cpu_ns;           /* sum_exec_runtime */
+	uint64_t wakeups, wakeup_lat_sum_ns, wakeup_lat_min_ns, wakeup_lat_max_ns;
+	uint64_t nvcsw, nivcsw, migrations, up_migrations, down_migrations;
+	int finished;              /* ran all its loops */
+};
+int rtapp_nr_threads(void);
+/* Fills *out for thread i; 0, or -1 if there is no such thread. */
+int rtapp_thread_stats(int i, struct wl_thread_stats *out);
+
 #ifdef __cplusplus
 }
 #endif

@@ -32,8 +32,8 @@ void tick_init_cpu(void);
 /* Reprogram this CPU's clock event device from its timer list: after the
  * logical CPU moved to another physical core (the switcher). */
 void tick_resume_local(void);
-/* NO_HZ idle: stop the periodic tick on idle entry. It is not restarted on
- * exit: no task runs yet that would need it (the scheduler model will). */
+/* NO_HZ idle: stop the periodic tick on idle entry; restart it on exit
+ * when the CPU has a task to run. */
 void tick_nohz_idle_enter(void);
 void tick_nohz_idle_exit(void);
 

@@ -1,7 +1,8 @@
 /*
- * idle.c - the idle loop (kernel/sched/idle.c). Until the scheduler model
- * exists there is no other task: a CPU that has nothing to do idles in WFI,
- * and an interrupt is the only thing that wakes it.
+ * idle.c - the idle loop (kernel/sched/idle.c): what a CPU runs when its
+ * runqueue is empty (core.c's schedule_loop calls do_idle). It idles in
+ * cpuidle (WFI without a driver) until an interrupt; a wake-up that queued
+ * a task here ends the idle loop, and the CPU schedules.
  */
 #include "linux/init.h"
 #include "linux/kernel.h"
@@ -9,6 +10,7 @@
 #include "linux/cpuidle.h"
 #include "linux/tick.h"
 #include "linux/workqueue.h"
+#include "linux/sched.h"
 
 bool cpu_should_die(void);
 void arch_cpu_idle_dead(void);
@@ -63,13 +65,23 @@ static void arch_cpu_idle(void)
  * that woke us); an offlined CPU leaves through arch_cpu_idle_dead(). */
 static void do_idle(void)
 {
-	if (cpu_should_die())
+	unsigned int cpu = smp_processor_id();
+
+	if (cpu_should_die()) {
+		sched_cpu_dying(cpu);
 		arch_cpu_idle_dead();
+	}
 	if (work_pending_here()) {
 		run_pending_work();   /* the kworker runs instead of idle */
 		return;
 	}
 	arch_local_irq_disable();
+	/* Race avoided: a wake-up between the pick and here queued a task; its
+	 * IPI is pending, but checking first saves the idle entry and exit. */
+	if (need_resched() || sched_cpu_busy(cpu) || work_pending_here()) {
+		arch_local_irq_enable();
+		return;
+	}
 	tick_nohz_idle_enter();
 	idle_account_enter();
 	/* cpuidle picks and enters a state (WFI when it has no driver) and
@@ -81,10 +93,10 @@ static void do_idle(void)
 	arch_local_irq_enable();
 }
 
-/* Models cpu_startup_entry(). */
+/* Models cpu_startup_entry(): the idle thread schedules for ever. */
 void cpu_startup_entry(void)
 {
 	hw_mark("idle");
-	for (;;)
-		do_idle();
+	sched_cpu_activate(smp_processor_id());
+	schedule_loop(do_idle);
 }

@@ -5,12 +5,13 @@
  * Simplification: one sorted list of timers per CPU in place of hrtimer's
  * red-black tree and the timer wheel; same behaviour for the handful of
  * timers the model arms. The tick starts HZ periodic when a CPU comes up and
- * is stopped on its first idle entry (NO_HZ_IDLE); with no task to run yet,
- * nothing restarts it, so an idle CPU wakes only for a real timer or an IRQ.
+ * is stopped on idle entry (NO_HZ_IDLE) and restarted on idle exit when a
+ * task is to run, so an idle CPU wakes only for a real timer or an IRQ.
  */
 #include "linux/interrupt.h"
 #include "linux/smp.h"
 #include "linux/tick.h"
+#include "linux/sched.h"
 
 volatile u64 jiffies;
 
@@ -128,11 +129,13 @@ void tick_resume_local(void)
 	tick_program(tc);
 }
 
-/* Models tick_sched_timer(): jiffies on the boot CPU, then the next tick. */
+/* Models tick_sched_timer(): jiffies on the boot CPU, the scheduler's
+ * tick, then the next tick. */
 static void tick_sched_timer(struct hrtimer *t)
 {
 	if (smp_processor_id() == 0)
 		jiffies++;
+	scheduler_tick();
 	hrtimer_start(t, t->expires_ns + TICK_NSEC);
 }
 
@@ -158,10 +161,19 @@ void tick_nohz_idle_enter(void)
 	tc->tick_stopped = true;
 }
 
-/* Models tick_nohz_idle_exit(): account the idle jiffies, restart the tick
- * when there is work (none yet: the tick stays off until a task runs). */
+/* Models tick_nohz_idle_exit() -> tick_nohz_restart_sched_tick(): account
+ * the idle jiffies; restart the tick, on the jiffy grid, if a task is to
+ * run here. */
 void tick_nohz_idle_exit(void)
 {
-	if (smp_processor_id() == 0)
-		jiffies = ktime_get_ns() / TICK_NSEC;
+	struct tick_cpu *tc = this_tick();
+	unsigned int cpu = smp_processor_id();
+	u64 now = ktime_get_ns();
+
+	if (cpu == 0)
+		jiffies = now / TICK_NSEC;
+	if (tc->tick_stopped && sched_cpu_busy(cpu)) {
+		tc->tick_stopped = false;
+		hrtimer_start(&tc->sched_timer, (now / TICK_NSEC + 1) * TICK_NSEC);
+	}
 }

@@ -12,6 +12,7 @@
 #include "linux/interrupt.h"
 #include "linux/irqchip/arm-gic.h"
 #include "linux/smp.h"
+#include "linux/sched.h"
 #include "linux/completion.h"
 #include "linux/tick.h"
 
@@ -127,6 +128,9 @@ static void do_handle_IPI(unsigned int ipinr)
 	switch (ipinr) {
 	case IPI_WAKEUP:
 		break;  /* its only job was to wake the CPU */
+	case IPI_RESCHEDULE:
+		scheduler_ipi();
+		break;
 	case IPI_TIMER:
 		tick_handle_event();
 		break;

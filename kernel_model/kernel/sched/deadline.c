@@ -1,0 +1,181 @@
+/*
+ * deadline.c - the deadline class (kernel/sched/deadline.c): EDF among
+ * SCHED_DEADLINE tasks with the constant bandwidth server: a task runs at
+ * most dl_runtime per dl_period; out of runtime it is throttled until its
+ * replenishment timer fires at the end of the current period.
+ *
+ * Simplifications (docs/fidelity-sched.md): no admission control beyond
+ * runtime <= deadline <= period, no global EDF push/pull between CPUs: a
+ * deadline task wakes on an allowed CPU not running an earlier deadline.
+ */
+#include "kernel/sched/sched.h"
+
+static bool deadline_before(const struct task_struct *a, const struct task_struct *b)
+{
+	return (s64)(a->dl.deadline - b->dl.deadline) < 0;
+}
+
+/* Models replenish_dl_entity(): a new period from now. */
+static void replenish_dl_entity(struct task_struct *p, u64 now)
+{
+	p->dl.deadline = now + p->dl.dl_deadline;
+	p->dl.runtime = (s64)p->dl.dl_runtime;
+}
+
+/* Models update_dl_entity(): on wake-up, keep the current reservation
+ * unless its deadline passed or using the rest would overrun the bandwidth
+ * (the CBS wake-up rule: runtime / (deadline - now) > dl_runtime / dl_period). */
+static void update_dl_entity(struct task_struct *p, u64 now)
+{
+	struct sched_dl_entity *dl = &p->dl;
+
+	if ((s64)(dl->deadline - now) <= 0 ||
+	    (unsigned __int128)(dl->runtime > 0 ? (u64)dl->runtime : 0) * dl->dl_period >
+		    (unsigned __int128)(dl->deadline - now) * dl->dl_runtime)
+		replenish_dl_entity(p, now);
+}
+
+static void dl_timer_fn(struct hrtimer *t)
+{
+	struct task_struct *p = container_of(t, struct task_struct, dl.dl_timer);
+	struct rq *rq = cpu_rq(p->cpu);
+	unsigned long flags = rq_lock_irqsave(rq);
+
+	update_rq_clock(rq);
+	p->dl.dl_throttled = false;
+	replenish_dl_entity(p, rq->clock);
+	if (p->state == TASK_RUNNING && !p->on_rq) {
+		activate_task(rq, p, 0);
+		if (!rq->curr || rq->curr->sched_class != &dl_sched_class ||
+		    deadline_before(p, rq->curr))
+			resched_curr(rq);
+	}
+	rq_unlock_irqrestore(rq, flags);
+}
+
+void dl_task_setup(struct task_struct *p)
+{
+	p->dl.dl_timer.function = dl_timer_fn;
+	p->dl.deadline = 0;
+	p->dl.runtime = 0;
+	p->dl.dl_throttled = false;
+}
+
+/* Models update_curr_dl(): charge runtime; out of it, throttle. */
+static void update_curr_dl(struct rq *rq)
+{
+	struct task_struct *curr = rq->curr;
+	u64 delta;
+
+	if (!curr || curr->sched_class != &dl_sched_class)
+		return;
+	delta = rq->clock > curr->se.exec_start ? rq->clock - curr->se.exec_start : 0;
+	curr->se.exec_start = rq->clock;
+	curr->se.sum_exec_runtime += delta;
+	curr->dl.runtime -= (s64)delta;
+	if (curr->dl.runtime <= 0 && !curr->dl.dl_throttled) {
+		curr->dl.dl_throttled = true;
+		resched_curr(rq);
+	}
+}
+
+/* Models enqueue_task_dl(). */
+static void enqueue_task_dl(struct rq *rq, struct task_struct *p, int flags)
+{
+	if (flags & ENQUEUE_WAKEUP || p->dl.deadline == 0)
+		update_dl_entity(p, rq->clock);
+	task_list_insert(&rq->dl.head, p, deadline_before);
+	rq->dl.dl_nr_running++;
+}
+
+/* Models dequeue_task_dl(). */
+static void dequeue_task_dl(struct rq *rq, struct task_struct *p, int flags)
+{
+	(void)flags;
+	update_curr_dl(rq);
+	task_list_remove(&rq->dl.head, p);
+	rq->dl.dl_nr_running--;
+}
+
+/* Models check_preempt_curr_dl(): an earlier deadline preempts; deadline
+ * preempts every lower class. */
+static void check_preempt_curr_dl(struct rq *rq, struct task_struct *p)
+{
+	struct task_struct *curr = rq->curr;
+
+	if (curr && (curr->sched_class != &dl_sched_class || deadline_before(p, curr)))
+		resched_curr(rq);
+}
+
+/* Models pick_next_task_dl(): the earliest deadline. */
+static struct task_struct *pick_next_task_dl(struct rq *rq)
+{
+	struct task_struct *p = rq->dl.head;
+
+	if (!p)
+		return NULL;
+	rq->dl.head = p->run_next;
+	p->run_next = NULL;
+	return p;
+}
+
+/* Models put_prev_task_dl() + the throttling in update_curr_dl(): a
+ * throttled task leaves the queue until its replenishment timer, armed at
+ * the end of the period (start_dl_timer). */
+static void put_prev_task_dl(struct rq *rq, struct task_struct *p)
+{
+	update_curr_dl(rq);
+	if (!p->on_rq)
+		return;
+	if (p->dl.dl_throttled && p->state == TASK_RUNNING) {
+		u64 period_end = p->dl.deadline - p->dl.dl_deadline + p->dl.dl_period;
+
+		rq->dl.dl_nr_running--;
+		rq->nr_running--;
+		p->on_rq = 0;
+		p->dl.timer_cpu = rq->cpu;
+		hrtimer_start(&p->dl.dl_timer, period_end > rq->clock ? period_end : rq->clock);
+		return;
+	}
+	task_list_insert(&rq->dl.head, p, deadline_before);
+}
+
+static void task_tick_dl(struct rq *rq, struct task_struct *p)
+{
+	(void)p;
+	update_curr_dl(rq);
+}
+
+/* Models select_task_rq_dl(): the previous CPU unless it runs an earlier
+ * deadline, then the first allowed CPU without a deadline task. */
+static int select_task_rq_dl(struct task_struct *p, int prev_cpu, bool new_task)
+{
+	u32 allowed = p->cpus_allowed & sched_active_mask();
+	unsigned int cpu;
+
+	(void)new_task;
+	for (cpu = (unsigned int)prev_cpu; cpu < (unsigned int)prev_cpu + nr_cpu_ids; cpu++) {
+		unsigned int c = cpu % nr_cpu_ids;
+		struct task_struct *curr = cpu_rq(c)->curr;
+
+		if (!((allowed >> c) & 1u))
+			continue;
+		if (!curr || curr->sched_class != &dl_sched_class)
+			return (int)c;
+	}
+	return prev_cpu;
+}
+
+const struct sched_class dl_sched_class = {
+	.name = "dl",
+	.enqueue_task = enqueue_task_dl,
+	.dequeue_task = dequeue_task_dl,
+	.check_preempt_curr = check_preempt_curr_dl,
+	.pick_next_task = pick_next_task_dl,
+	.put_prev_task = put_prev_task_dl,
+	.task_tick = task_tick_dl,
+	.select_task_rq = select_task_rq_dl,
+	.update_curr = update_curr_dl,
+	.yield_task = NULL,
+	.next = &rt_sched_class,
+};
