@@ -32,6 +32,8 @@ void tick_init_cpu(void);
 /* Reprogram this CPU's clock event device from its timer list: after the
  * logical CPU moved to another physical core (the switcher). */
 void tick_resume_local(void);
+/* Hotplug: move this (dying) CPU's timers, the tick excepted, to CPU to. */
+void hrtimers_migrate_to(unsigned int to);
 /* NO_HZ idle: stop the periodic tick on idle entry; restart it on exit
  * when the CPU has a task to run. */
 void tick_nohz_idle_enter(void);

@@ -706,6 +706,12 @@ void sched_cpu_dying(unsigned int cpu)
 	}
 	trace_switch(cpu, NULL);
 	arch_local_irq_restore(flags);
+	{
+		u32 active = sched_active_mask();
+
+		if (active)
+			hrtimers_migrate_to((unsigned int)__builtin_ctz(active));
+	}
 }
 
 /* Models sched_cpu_activate(). */

@@ -102,12 +102,50 @@ u64 tick_next_event_ns(void)
 	return tc->head ? tc->head->expires_ns : U64_MAX;
 }
 
+/* Timers handed over by a dying CPU, merged by their new CPU's interrupt. */
+static struct hrtimer *volatile incoming[NR_CPUS];
+
+/* Models hrtimers_cpu_dying(): on the dying CPU, every timer but the tick
+ * moves to CPU `to`, whose timer interrupt (IPI_TIMER) takes them in. A
+ * task sleeping here would otherwise never wake. */
+void hrtimers_migrate_to(unsigned int to)
+{
+	struct tick_cpu *tc = this_tick();
+	unsigned long flags = arch_local_irq_save();
+	struct hrtimer *t, *moved = NULL;
+
+	while ((t = tc->head)) {
+		tc->head = t->next;
+		if (t == &tc->sched_timer) {
+			t->queued = false;
+			continue;
+		}
+		t->next = moved;
+		moved = t;
+	}
+	while (moved) {
+		t = moved;
+		moved = t->next;
+		t->next = incoming[to];
+		incoming[to] = t;
+	}
+	tick_program(tc);
+	arch_local_irq_restore(flags);
+	smp_send_ipi(to, IPI_TIMER);
+}
+
 /* Models hrtimer_interrupt(): run every expired timer, reprogram. */
 void tick_handle_event(void)
 {
 	struct tick_cpu *tc = this_tick();
 	u64 now = ktime_get_ns();
 
+	while (incoming[smp_processor_id()]) {
+		struct hrtimer *t = incoming[smp_processor_id()];
+
+		incoming[smp_processor_id()] = t->next;
+		enqueue(tc, t);
+	}
 	tc->programmed = U64_MAX;
 	while (tc->head && tc->head->expires_ns <= now) {
 		struct hrtimer *t = tc->head;
