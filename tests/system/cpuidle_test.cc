@@ -74,3 +74,93 @@ TEST(CpuidleBoot, MostlyIdleA7ClusterSleepsAndWakes) {
         << "cpu" << c << " never entered cluster-sleep";
   }
 }
+
+namespace {
+
+// The named task of stats.json tasks[].
+yajl_val task_named(const Json& j, const std::string& name) {
+  yajl_val tasks = Json::get(j.root(), "tasks");
+  for (size_t i = 0; i < YAJL_GET_ARRAY(tasks)->len; ++i) {
+    yajl_val t = YAJL_GET_ARRAY(tasks)->values[i];
+    if (YAJL_GET_STRING(Json::get(t, "name")) == name) return t;
+  }
+  return nullptr;
+}
+
+long long timer_latency_max(const Json& j, const std::string& task) {
+  yajl_val t = task_named(j, task);
+  if (!t) return -1;
+  const char* path[] = {"timer_latency_ns", "max", nullptr};
+  yajl_val v = yajl_tree_get(t, path, yajl_t_number);
+  return v ? YAJL_GET_INTEGER(v) : -1;
+}
+
+}  // namespace
+
+// A mostly idle workload (workloads/mostly-idle.json: one task per CPU
+// running 200 us every 50 ms, all in step): every CPU's idle time plus its
+// core's running time is the run; both clusters power off between the
+// periods and on again at the next expiry; and a task's wake-up (timer
+// expiry -> task running, rt-app's wu_lat) from a cluster that was off
+// lands near, and within, the DT's exit latency of cluster-sleep-big
+// (700 us): the A15 cluster's 650 us power-up in configs/tc2.dts plus the
+// SP804 broadcast, firmware, MCPM's first man and cpu_resume.
+TEST(CpuidleBoot, MostlyIdleWorkloadWakesNearTheDtExitLatency) {
+  const std::string d = scratch("cpuidle-mostly-idle");
+  RunResult r = run_blsim("--dtb " + tc2_dtb() + " --workload " + std::string(BLSIM_SOURCE_DIR) +
+                          "/workloads/mostly-idle.json --out " + d, d);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  Json j(slurp(d + "/stats.json"));
+  ASSERT_TRUE(j.ok());
+  const double run_ns = num(Json::get(Json::get(j.root(), "sim"), "simulated_ns"));
+  EXPECT_EQ(run_ns, 1010000000.0) << "global.duration 1 s plus the boot allowance";
+  yajl_val cpus = Json::get(j.root(), "cpus"), cores = Json::get(j.root(), "cores");
+  for (size_t c = 0; c < 5; ++c) {
+    const long long idle = num(Json::get(YAJL_GET_ARRAY(cpus)->values[c], "idle_ns"));
+    const long long run = num(Json::get(Json::get(YAJL_GET_ARRAY(cores)->values[c], "state_residency_ns"), "run"));
+    EXPECT_NEAR(static_cast<double>(idle + run), run_ns, run_ns * 0.01) << "cpu" << c;
+  }
+  for (size_t k = 0; k < 2; ++k) {
+    yajl_val cl = YAJL_GET_ARRAY(Json::get(j.root(), "clusters"))->values[k];
+    EXPECT_GE(num(Json::get(cl, "power_downs")), 10) << "cluster " << k;
+    EXPECT_GE(num(Json::get(cl, "power_ups")), 10) << "cluster " << k;
+  }
+  for (const char* t : {"big0", "big1"}) {
+    const long long lat = timer_latency_max(j, t);
+    EXPECT_GT(lat, 600000) << t << ": the A15 cluster's power-up is in the wake-up";
+    EXPECT_LE(lat, 700000) << t << ": within cluster-sleep-big's exit-latency-us";
+    EXPECT_GE(num(Json::get(task_named(j, t), "activations")), 19);
+  }
+  std::printf("[ mostly idle ] A15 wake-up from cluster-off: %.1f us (DT budget 700 us)\n",
+              timer_latency_max(j, "big0") / 1e3);
+}
+
+// The same for the A7s with CPU0 kept busy (the A15 cluster stays on, so
+// the SP804's interrupt, routed to CPU0, is taken at once): the A7
+// cluster's 450 us power-up and the wake-up path land within
+// cluster-sleep-little's 500 us. With both clusters off an A7's wake-up
+// pays both power-ups (the broadcast IRQ goes to CPU0 first), as on TC2.
+TEST(CpuidleBoot, MostlyIdleA7sWakeWithinTheLittleExitLatency) {
+  const std::string d = scratch("cpuidle-mostly-idle-a7");
+  std::string w = slurp(std::string(BLSIM_SOURCE_DIR) + "/workloads/mostly-idle.json");
+  w = edit(w, "\"tasks\": {", "\"tasks\": { \"hog\": {\"cpus\": [0], \"loop\": -1, \"runtime\": 100000},");
+  {
+    std::ofstream f(d + "/w.json");
+    f << w;
+  }
+  RunResult r = run_blsim("--dtb " + tc2_dtb() + " --workload " + d + "/w.json --out " + d + "/out", d);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  Json j(slurp(d + "/out/stats.json"));
+  ASSERT_TRUE(j.ok());
+  yajl_val a15 = YAJL_GET_ARRAY(Json::get(j.root(), "clusters"))->values[0];
+  yajl_val a7 = YAJL_GET_ARRAY(Json::get(j.root(), "clusters"))->values[1];
+  EXPECT_EQ(num(Json::get(a15, "power_downs")), 0);
+  EXPECT_GE(num(Json::get(a7, "power_downs")), 10);
+  for (const char* t : {"little0", "little1", "little2"}) {
+    const long long lat = timer_latency_max(j, t);
+    EXPECT_GT(lat, 450000) << t << ": the A7 cluster's power-up is in the wake-up";
+    EXPECT_LE(lat, 500000) << t << ": within cluster-sleep-little's exit-latency-us";
+  }
+  std::printf("[ mostly idle ] A7 wake-up from cluster-off: %.1f us (DT budget 500 us)\n",
+              timer_latency_max(j, "little0") / 1e3);
+}

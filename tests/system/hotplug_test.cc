@@ -36,12 +36,12 @@ TEST(Hotplug, AllThreeA7sDownAndBackPowersTheClusterOffInBetween) {
   // Each A7 core was off (cluster unpowered) from the last man's WFI just
   // after 70 ms (each cpu_down's kill waits one 10 ms SPC poll, so the third
   // event is taken at ~70 ms) plus the 20 us power-down, to the first cpu_up
-  // at 120 ms plus the 100 us power-up; and is running again at the end.
+  // at 120 ms plus the 450 us power-up; and is running again at the end.
   yajl_val cores = Json::get(j.root(), "cores");
   for (size_t i = 2; i < 5; ++i) {
     yajl_val res = Json::get(at(cores, i), "state_residency_ns");
     EXPECT_GT(num(Json::get(res, "off")), 50000000) << "core " << i;
-    EXPECT_LT(num(Json::get(res, "off")), 50150000) << "core " << i;
+    EXPECT_LT(num(Json::get(res, "off")), 50500000) << "core " << i;
     EXPECT_STREQ(YAJL_GET_STRING(Json::get(at(cores, i), "final_state")), "wfi");
   }
   // Every event was carried out, in order.
@@ -54,11 +54,11 @@ TEST(Hotplug, AllThreeA7sDownAndBackPowersTheClusterOffInBetween) {
     EXPECT_GT(done, last_done);
     last_done = done;
   }
-  // The first cpu_up pays the cluster power-up (100 us in tc2.dts): the
+  // The first cpu_up pays the cluster power-up (450 us in tc2.dts): the
   // others find the cluster on.
   const long long up1 = num(Json::get(at(ev, 3), "done_ns")) - num(Json::get(at(ev, 3), "posted_ns"));
   const long long up2 = num(Json::get(at(ev, 4), "done_ns")) - num(Json::get(at(ev, 4), "posted_ns"));
-  EXPECT_GT(up1, up2 + 90000);
+  EXPECT_GT(up1, up2 + 400000);
 }
 
 TEST(Hotplug, DownOfACpuAlreadyDownIsRefused) {
