@@ -545,6 +545,13 @@ uint64_t hw_run_ns(uint64_t ns, enum hw_work_kind kind) {
   return done >= ns ? 0 : ns - done;
 }
 
+void hw_stream_to_memory(uint64_t bytes) {
+  CoreState& c = cur();
+  const uint32_t line = c.hw.core->l1d().params().line_bytes;
+  write_back(c, (bytes + line - 1) / line, line);
+  settle(c);
+}
+
 void hw_write_contextidr(uint32_t pid) {
   CoreState& c = cur();
   if (g->setup.contextidr) g->setup.contextidr(c.hw.core->params().index, pid);

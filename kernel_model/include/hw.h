@@ -189,6 +189,10 @@ uint64_t hw_run(uint64_t instructions, enum hw_work_kind kind);
  * loop polling the counter: rt-app's "runtime"). Cut by an interrupt like
  * hw_run; returns the nanoseconds NOT run. */
 uint64_t hw_run_ns(uint64_t ns, enum hw_work_kind kind);
+/* Streaming stores of `bytes` that miss the caches (memset of a buffer
+ * larger than L2): one burst through the CCI to DRAM, charged by the bus
+ * and memory models' bandwidth. Not cut by interrupts: callers chunk it. */
+void hw_stream_to_memory(uint64_t bytes);
 /* CONTEXTIDR (CP15 c13): the kernel writes the PID of the task it switches
  * to (CONFIG_PID_IN_CONTEXTIDR); trace tools and blsim's per-task energy
  * meters attribute the core's activity by it. */

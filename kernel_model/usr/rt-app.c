@@ -14,8 +14,8 @@
  * hand-off locks (rt-app's PTHREAD_PRIO_INHERIT without the boosting);
  * suspend/resume do not take their queue's internal mutex (held for a few
  * instructions only); the calibration is given by the simulator
- * (struct wl_setup) instead of timed; mem and iorun are streaming stores of
- * HW_WORK_MEM, 8 bytes per instruction.
+ * (struct wl_setup) instead of timed; mem is streaming stores of HW_WORK_MEM,
+ * 8 bytes per instruction, with their bytes sent to DRAM in page bursts.
  */
 #include "blsim/workload.h"
 #include "linux/kernel.h"
@@ -31,6 +31,7 @@
  * clock_gettime...): an assumption, about 0.2 us on an A15. */
 #define SYSCALL_COST 400
 #define MEM_BYTES_PER_INSTR 8
+#define MEM_CHUNK 4096          /* bytes per burst to DRAM: a page */
 
 enum ev_result { EV_DONE, EV_BLOCKED, EV_PREEMPTED };
 
@@ -71,7 +72,7 @@ struct rtapp_thread {
 	bool phase_entered;
 	bool finished;
 	/* Event state. */
-	u64 work_left, ev_start, ev_end;
+	u64 work_left, bytes_left, ev_start, ev_end;
 	/* The policy as the phases changed it. */
 	struct wl_sched sched;
 	struct timer_state *timers;   /* per resource: timers owned by this thread */
@@ -376,10 +377,31 @@ static enum ev_result do_event(struct rtapp_thread *t, const struct wl_event *e)
 		return block(t, 1);
 	}
 	case WL_EV_MEM:
-	case WL_EV_IORUN:
+		/* memset of the thread's buffer, MEM_CHUNK bytes at a time: the
+		 * stores' instructions and their traffic to DRAM through the CCI. */
 		if (t->stage == 0) {
-			if (e->kind == WL_EV_IORUN)
-				hw_run(SYSCALL_COST, HW_WORK_KERNEL);   /* write() */
+			t->bytes_left = (u64)e->bytes;
+			t->work_left = 0;
+			t->stage = 1;
+		}
+		while (t->bytes_left || t->work_left) {
+			if (!t->work_left) {
+				u64 chunk = t->bytes_left < MEM_CHUNK ? t->bytes_left : MEM_CHUNK;
+
+				hw_stream_to_memory(chunk);
+				t->bytes_left -= chunk;
+				t->work_left = chunk / MEM_BYTES_PER_INSTR + 1;
+			}
+			if (do_work(t, HW_WORK_MEM) == EV_PREEMPTED)
+				return EV_PREEMPTED;
+		}
+		return EV_DONE;
+	case WL_EV_IORUN:
+		/* write() of the buffer to the I/O device (rt-app's default is
+		 * /dev/null: the kernel reads nothing): the syscall and a pass over
+		 * the buffer. */
+		if (t->stage == 0) {
+			hw_run(SYSCALL_COST, HW_WORK_KERNEL);
 			t->work_left = (u64)e->bytes / MEM_BYTES_PER_INSTR;
 			t->stage = 1;
 		}

@@ -1415,6 +1415,11 @@ uint64_t hw_run_ns(uint64_t ns, enum hw_work_kind kind)
 	return 0;
 }
 
+void hw_stream_to_memory(uint64_t bytes)
+{
+	charge_ps(bytes * 1000ull);   /* 1 byte per ns */
+}
+
 void hw_write_contextidr(uint32_t pid)
 {
 	(void)pid;
