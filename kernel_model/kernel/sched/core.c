@@ -209,6 +209,7 @@ static void set_task_cpu(struct task_struct *p, unsigned int cpu)
 	if (p->sched_class == &fair_sched_class) {
 		pelt_detach(cpu_rq(p->cpu), p);
 		pelt_attach(cpu_rq(cpu), p);
+		fair_migrate_vruntime(p, cpu_rq(p->cpu), cpu_rq(cpu));
 	}
 	p->cpu = cpu;
 	p->stats.migrations++;
@@ -377,7 +378,7 @@ struct task_struct *sched_create_task(const char *comm, const struct task_ops *o
 	flags = arch_local_irq_save();
 	cpu = select_task_rq(p, true);
 	p->state = TASK_INTERRUPTIBLE;   /* not yet runnable: ttwu_queue makes it */
-	ttwu_queue(p, cpu, 0);
+	ttwu_queue(p, cpu, ENQUEUE_INITIAL);
 	trace_event("sched_wakeup_new", "comm=%s pid=%d prio=%d target_cpu=%03u",
 		    p->comm, p->pid, p->prio, cpu);
 	arch_local_irq_restore(flags);
@@ -637,6 +638,8 @@ void schedule_loop(void (*idle)(void))
 		flags = rq_lock_irqsave(rq);
 		rq->need_resched = false;
 		update_rq_clock(rq);
+		/* The CPU's signal up to now: nothing fair ran since put_prev. */
+		update_cfs_rq_pelt(rq, rq->clock, false);
 		p = pick_next_task(rq);
 		if (p) {
 			rq->curr = p;

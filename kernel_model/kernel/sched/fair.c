@@ -143,19 +143,22 @@ static void enqueue_task_fair(struct rq *rq, struct task_struct *p, int flags)
 
 	update_sysctl();
 	update_curr_fair(rq);
-	if (p->se.sum_exec_runtime == 0 && !(flags & ENQUEUE_WAKEUP) && !p->stats.migrations)
+	if (flags & ENQUEUE_INITIAL)
 		place_entity(rq, p, true);
 	else if (flags & ENQUEUE_WAKEUP)
 		place_entity(rq, p, false);
-	else if (flags & ENQUEUE_MIGRATED)
-		/* vruntime is relative to the old queue's min_vruntime upstream;
-		 * re-base it on this one. */
-		p->se.vruntime = cfs->min_vruntime;
 	/* The task was not runnable since its last update: decay its signals. */
 	update_task_pelt(p, rq->clock, rq->cpu, false, false);
 	task_list_insert(&cfs->head, p, vruntime_before);
 	cfs->nr_running++;
 	cfs->load_weight += p->se.weight;
+}
+
+/* Models migrate_task_rq_fair() + the enqueue's re-basing: the task keeps
+ * its lag against the queue it leaves, measured on the one it joins. */
+void fair_migrate_vruntime(struct task_struct *p, struct rq *src, struct rq *dst)
+{
+	p->se.vruntime = p->se.vruntime - src->cfs.min_vruntime + dst->cfs.min_vruntime;
 }
 
 /* Models dequeue_task_fair(). */

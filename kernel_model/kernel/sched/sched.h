@@ -17,6 +17,7 @@
 /* Enqueue / dequeue flags (kernel/sched/sched.h). */
 #define ENQUEUE_WAKEUP  0x01
 #define ENQUEUE_MIGRATED 0x02
+#define ENQUEUE_INITIAL 0x04   /* a new task: START_DEBIT placement */
 #define DEQUEUE_SLEEP   0x01
 
 struct cfs_rq {
@@ -114,6 +115,7 @@ extern const unsigned long sched_prio_to_weight[40];
 void init_cfs_rq(struct cfs_rq *cfs);
 void fair_balance_tick(struct rq *rq);
 void fair_newidle_balance(struct rq *rq);
+void fair_migrate_vruntime(struct task_struct *p, struct rq *src, struct rq *dst);
 /* pelt.c */
 void pelt_init(void);
 /* Models update_load_avg() for a task: running / runnable since the last
