@@ -479,7 +479,7 @@ static void enter_phase(struct rtapp_thread *t, const struct wl_phase *ph)
 			s->dl_deadline_ns = ph->sched.dl_deadline_ns;
 		}
 		hw_run(SYSCALL_COST, HW_WORK_KERNEL);
-		if (sched_setscheduler(t->p, policy_of(s->policy), prio_arg(s),
+		if (sched_setattr_nocheck(t->p, policy_of(s->policy), prio_arg(s),
 				       (u64)s->dl_runtime_ns, (u64)s->dl_deadline_ns,
 				       (u64)s->dl_period_ns))
 			pr_warn("rt-app: %s: sched_setscheduler refused in phase %s\n", t->name, ph->name);

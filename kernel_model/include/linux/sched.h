@@ -137,8 +137,8 @@ struct task_struct *sched_create_task(const char *comm, const struct task_ops *o
 				      unsigned int policy, int nice_or_rtprio,
 				      u64 dl_runtime, u64 dl_deadline, u64 dl_period,
 				      u32 cpus_allowed);
-/* Models sched_setscheduler() / sched_setattr() on a task (the caller). */
-int sched_setscheduler(struct task_struct *p, unsigned int policy, int nice_or_rtprio,
+/* Models sched_setattr_nocheck() / sched_setattr() on a task (the caller). */
+int sched_setattr_nocheck(struct task_struct *p, unsigned int policy, int nice_or_rtprio,
 		       u64 dl_runtime, u64 dl_deadline, u64 dl_period);
 /* Models sched_setaffinity() -> __set_cpus_allowed_ptr(). 0 or -EINVAL. */
 int set_cpus_allowed_ptr(struct task_struct *p, u32 mask);

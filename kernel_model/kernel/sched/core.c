@@ -401,10 +401,10 @@ static void apply_sched_params(struct rq *rq, struct task_struct *p, unsigned in
 	}
 }
 
-/* Models sched_setscheduler() / sched_setattr(). On the running task the
+/* Models sched_setattr_nocheck() / sched_setattr(). On the running task the
  * change lands at its next schedule point, which is forced now (upstream
  * requeues it in place: same effect at the next pick). */
-int sched_setscheduler(struct task_struct *p, unsigned int policy, int nice_or_rtprio,
+int sched_setattr_nocheck(struct task_struct *p, unsigned int policy, int nice_or_rtprio,
 		       u64 dl_runtime, u64 dl_deadline, u64 dl_period)
 {
 	struct rq *rq = cpu_rq(p->cpu);
