@@ -58,9 +58,17 @@ bool parse_duration(const std::string& s, uint64_t* ns) {
 
 namespace {
 
-// With --workload and no --duration: the workload's global.duration from
-// the end of boot, which takes well under this on every config we ship.
+// With --workload and no --duration the run ends global.duration after the
+// workload starts (the kernel's "workload" mark, at the end of boot); until
+// that mark is seen the run is planned with this much boot.
 constexpr uint64_t kBootAllowanceNs = 10000000;
+
+// When the kernel started the workload (boot[] "workload"), or 0.
+uint64_t workload_start_ns() {
+  for (const GlueMark& m : glue_marks())
+    if (m.event == "workload") return m.ns;
+  return 0;
+}
 
 // A device node at the DT root with reg (root cells) and one level SPI: what
 // the simulator adds to the DT it hands the kernel when the user's DT lacks
@@ -237,7 +245,7 @@ int blsim_run(const RunOptions& o) {
       wl.setup.prog = &wl.prog;
       wl.setup.run_instr_per_us = run_instr_per_us(pc, wl.prog);
       if (!o.duration_set && wl.prog.duration_ns > 0)
-        duration_ns = wl.prog.duration_ns + kBootAllowanceNs;
+        duration_ns = wl.prog.duration_ns + kBootAllowanceNs;   // refined at the mark
       else if (!o.duration_set)
         model_warning("rt-app", "%s: no global.duration: the run lasts the default %llu ms "
                       "(--duration sets it)", wl.prog.source,
@@ -307,7 +315,14 @@ int blsim_run(const RunOptions& o) {
     Progress progress(duration_ns, o.progress == 1 || (o.progress < 0 && !o.quiet && isatty(2)),
                       o.progress == 1);
     const uint64_t kSliceNs = 10000000;  // 10 ms
+    const bool until_workload_end = !o.workload.empty() && !o.duration_set && wl.prog.duration_ns > 0;
+    bool end_known = !until_workload_end;
     for (uint64_t done = 0; done < duration_ns && sc_get_status() != SC_STOPPED;) {
+      if (!end_known && workload_start_ns()) {
+        duration_ns = workload_start_ns() + static_cast<uint64_t>(wl.prog.duration_ns);
+        end_known = true;
+        if (done >= duration_ns) break;
+      }
       const uint64_t left = duration_ns - done, step = left < kSliceNs ? left : kSliceNs;
       sc_start(sc_time(static_cast<double>(step), SC_NS));
       done += step;

@@ -632,6 +632,7 @@ int rtapp_start(void)
 		hw_panic("rt-app: out of memory");
 	pr_info("rt-app: %s: %d tasks, %.1f instructions per us of run\n", prog()->source,
 		prog()->ntasks, setup->run_instr_per_us);
+	hw_mark("workload");
 	for (i = 0; i < prog()->ntasks; i++)
 		for (k = 0; k < prog()->tasks[i].instances; k++)
 			rtapp_spawn(i, k);
