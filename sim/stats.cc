@@ -306,9 +306,9 @@ void StatsCollector::write_tasks(JsonWriter& j) const {
     j.end_object();
     j.field("wakeups", s.wakeups);
     j.key("wakeup_latency_ns").begin_object();
-    if (s.wakeups) {
+    if (s.wakeup_lat_n) {
       j.field("min", s.wakeup_lat_min_ns);
-      j.field("avg", s.wakeup_lat_sum_ns / s.wakeups);
+      j.field("avg", s.wakeup_lat_sum_ns / s.wakeup_lat_n);
       j.field("max", s.wakeup_lat_max_ns);
     }
     j.end_object();

@@ -663,6 +663,7 @@ int rtapp_thread_stats(int i, struct wl_thread_stats *out)
 	p = t->p;
 	out->cpu_ns = p->se.sum_exec_runtime;
 	out->wakeups = p->stats.wakeups;
+	out->wakeup_lat_n = p->stats.wakeup_lat_n;
 	out->wakeup_lat_sum_ns = p->stats.wakeup_lat_sum;
 	out->wakeup_lat_min_ns = p->stats.wakeup_lat_min == U64_MAX ? 0 : p->stats.wakeup_lat_min;
 	out->wakeup_lat_max_ns = p->stats.wakeup_lat_max;

@@ -220,7 +220,8 @@ struct wl_thread_stats {
 	uint64_t missed;           /* timer events reached at or after their expiry */
 	uint64_t wu_lat_n, wu_lat_sum_ns, wu_lat_max_ns;  /* timer expiry -> running */
 	uint64_t cpu_ns;           /* sum_exec_runtime */
-	uint64_t wakeups, wakeup_lat_sum_ns, wakeup_lat_min_ns, wakeup_lat_max_ns;
+	uint64_t wakeups;          /* sched_wakeup events */
+	uint64_t wakeup_lat_n, wakeup_lat_sum_ns, wakeup_lat_min_ns, wakeup_lat_max_ns;
 	uint64_t nvcsw, nivcsw, migrations, up_migrations, down_migrations;
 	int finished;              /* ran all its loops */
 };

@@ -89,7 +89,7 @@ struct task_stats {
 	u64 wakeups;                 /* sched_wakeup events */
 	u64 nvcsw, nivcsw;           /* voluntary / involuntary context switches */
 	u64 migrations;
-	u64 wakeup_lat_sum, wakeup_lat_min, wakeup_lat_max;  /* wake-up -> running, ns */
+	u64 wakeup_lat_n, wakeup_lat_sum, wakeup_lat_min, wakeup_lat_max;  /* wake-up -> running, ns */
 	u64 up_migrations, down_migrations;                  /* HMP */
 };
 

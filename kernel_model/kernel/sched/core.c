@@ -211,6 +211,13 @@ static void set_task_cpu(struct task_struct *p, unsigned int cpu)
 		pelt_attach(cpu_rq(cpu), p);
 		fair_migrate_vruntime(p, cpu_rq(p->cpu), cpu_rq(cpu));
 	}
+	/* HMP's counters: a move between clusters, whoever decided it. */
+	if (hmp_on && cpu_is_big(p->cpu) != cpu_is_big(cpu)) {
+		if (cpu_is_big(cpu))
+			p->stats.up_migrations++;
+		else
+			p->stats.down_migrations++;
+	}
 	p->cpu = cpu;
 	p->stats.migrations++;
 }
@@ -262,7 +269,8 @@ static void ttwu_queue(struct task_struct *p, unsigned int cpu, int flags)
 	set_task_cpu(p, cpu);
 	update_rq_clock(dst);
 	p->state = TASK_RUNNING;
-	p->wake_ns = dst->clock;
+	if (flags & ENQUEUE_WAKEUP)
+		p->wake_ns = dst->clock;      /* sched_wakeup_new is not a wake-up */
 	activate_task(dst, p, flags);
 	if (!dst->curr)
 		resched_curr(dst);     /* wake an idle CPU */
@@ -558,6 +566,11 @@ static void trace_switch(unsigned int cpu, struct task_struct *next)
 		    prev ? prev->comm : "swapper", prev ? prev->pid : 0, prev ? prev->prio : 120,
 		    prev ? last_state[cpu] : "R", next ? next->comm : "swapper",
 		    next ? next->pid : 0, next ? next->prio : 120);
+	/* __schedule's switch_count: only when prev != next. */
+	if (prev && last_state[cpu][0] != 'R')
+		prev->stats.nvcsw++;
+	else if (prev)
+		prev->stats.nivcsw++;
 	last_task[cpu] = next;
 	hw_write_contextidr(next ? (u32)next->pid : 0);
 	cpu_rq(cpu)->nr_switches++;
@@ -579,13 +592,10 @@ static void put_prev(struct rq *rq, struct task_struct *p)
 	rq->curr = NULL;
 	last_state[cpu] = prev_state_str(p, preempted);
 	if (!preempted) {
-		p->stats.nvcsw++;
 		if (p->on_rq)
 			deactivate_task(rq, p, DEQUEUE_SLEEP);
 		if (p->state == TASK_DEAD)
 			update_task_pelt(p, rq->clock, cpu, false, false);
-	} else {
-		p->stats.nivcsw++;
 	}
 	if (p->pending_attr.set) {
 		p->pending_attr.set = false;
@@ -649,6 +659,7 @@ void schedule_loop(void (*idle)(void))
 			if (p->wake_ns) {
 				u64 lat = rq->clock - p->wake_ns;
 
+				p->stats.wakeup_lat_n++;
 				p->stats.wakeup_lat_sum += lat;
 				if (lat < p->stats.wakeup_lat_min)
 					p->stats.wakeup_lat_min = lat;

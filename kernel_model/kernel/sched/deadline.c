@@ -4,6 +4,10 @@
  * most dl_runtime per dl_period; out of runtime it is throttled until its
  * replenishment timer fires at the end of the current period.
  *
+ * Runtime is enforced by a per-CPU hrtimer armed for the running task's
+ * remaining runtime (upstream's HRTICK_DL feature): with HZ = 100 the tick
+ * alone would let a task overrun by up to 10 ms before it is throttled.
+ *
  * Simplifications (docs/fidelity-sched.md): no admission control beyond
  * runtime <= deadline <= period, no global EDF push/pull between CPUs: a
  * deadline task wakes on an allowed CPU not running an earlier deadline.
@@ -15,11 +19,30 @@ static bool deadline_before(const struct task_struct *a, const struct task_struc
 	return (s64)(a->dl.deadline - b->dl.deadline) < 0;
 }
 
-/* Models replenish_dl_entity(): a new period from now. */
-static void replenish_dl_entity(struct task_struct *p, u64 now)
+/* Models setup_new_dl_entity(): a new reservation from now. */
+static void setup_new_dl_entity(struct task_struct *p, u64 now)
 {
 	p->dl.deadline = now + p->dl.dl_deadline;
 	p->dl.runtime = (s64)p->dl.dl_runtime;
+}
+
+/* Models replenish_dl_entity(): the overrun is paid back, one period of
+ * runtime per period of deadline, until runtime is positive; a reservation
+ * left far behind (deadline in the past) starts afresh from now. */
+static void replenish_dl_entity(struct task_struct *p, u64 now)
+{
+	struct sched_dl_entity *dl = &p->dl;
+
+	if (dl->deadline == 0) {
+		setup_new_dl_entity(p, now);
+		return;
+	}
+	while (dl->runtime <= 0) {
+		dl->deadline += dl->dl_period;
+		dl->runtime += (s64)dl->dl_runtime;
+	}
+	if ((s64)(dl->deadline - now) < 0)
+		setup_new_dl_entity(p, now);
 }
 
 /* Models update_dl_entity(): on wake-up, keep the current reservation
@@ -32,7 +55,7 @@ static void update_dl_entity(struct task_struct *p, u64 now)
 	if ((s64)(dl->deadline - now) <= 0 ||
 	    (unsigned __int128)(dl->runtime > 0 ? (u64)dl->runtime : 0) * dl->dl_period >
 		    (unsigned __int128)(dl->deadline - now) * dl->dl_runtime)
-		replenish_dl_entity(p, now);
+		setup_new_dl_entity(p, now);
 }
 
 static void dl_timer_fn(struct hrtimer *t)
@@ -107,6 +130,30 @@ static void check_preempt_curr_dl(struct rq *rq, struct task_struct *p)
 		resched_curr(rq);
 }
 
+/* Per CPU: the hrtick for the running deadline task's runtime. */
+static struct hrtimer dl_hrtick[NR_CPUS];
+
+/* Models hrtick(): the running task's runtime is used up now. */
+static void dl_hrtick_fn(struct hrtimer *t)
+{
+	struct rq *rq = cpu_rq((unsigned int)(t - dl_hrtick));
+
+	arch_spin_lock(&rq->lock);
+	update_rq_clock(rq);
+	update_curr_dl(rq);
+	arch_spin_unlock(&rq->lock);
+}
+
+/* Models hrtick_start_dl(). */
+static void dl_hrtick_start(struct rq *rq, struct task_struct *p)
+{
+	struct hrtimer *t = &dl_hrtick[rq->cpu];
+
+	t->function = dl_hrtick_fn;
+	if (p->dl.runtime > 0)
+		hrtimer_start(t, rq->clock + (u64)p->dl.runtime);
+}
+
 /* Models pick_next_task_dl(): the earliest deadline. */
 static struct task_struct *pick_next_task_dl(struct rq *rq)
 {
@@ -116,6 +163,7 @@ static struct task_struct *pick_next_task_dl(struct rq *rq)
 		return NULL;
 	rq->dl.head = p->run_next;
 	p->run_next = NULL;
+	dl_hrtick_start(rq, p);
 	return p;
 }
 
@@ -124,6 +172,8 @@ static struct task_struct *pick_next_task_dl(struct rq *rq)
  * the end of the period (start_dl_timer). */
 static void put_prev_task_dl(struct rq *rq, struct task_struct *p)
 {
+	if (dl_hrtick[rq->cpu].queued)
+		hrtimer_cancel(&dl_hrtick[rq->cpu]);
 	update_curr_dl(rq);
 	if (!p->on_rq)
 		return;

@@ -40,20 +40,13 @@ u32 hmp_select_domain(struct task_struct *p, unsigned int prev_cpu)
 {
 	unsigned long load = p->se.avg.runnable_avg;
 	bool big = cpu_is_big(prev_cpu);
-	u32 dom;
 
+	(void)p;
 	if (!big && load > hmp_up_threshold)
 		big = true;
 	else if (big && load < hmp_down_threshold)
 		big = false;
-	dom = domain_mask(big);
-	if (dom && big != cpu_is_big(prev_cpu)) {
-		if (big)
-			p->stats.up_migrations++;
-		else
-			p->stats.down_migrations++;
-	}
-	return dom;
+	return domain_mask(big);
 }
 
 /* Models hmp_force_up_migration() for this CPU's running task. */
@@ -72,7 +65,6 @@ void hmp_tick(struct rq *rq)
 		if (cpu_rq(cpu)->nr_running)
 			continue;
 		sched_migrate_target[rq->cpu] = (int)cpu;
-		p->stats.up_migrations++;
 		resched_curr(rq);
 		return;
 	}
