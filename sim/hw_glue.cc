@@ -10,6 +10,7 @@
 #include <memory>
 #include <stdexcept>
 
+#include "models/common/report.h"
 #include "models/cpu/core.h"
 #include "models/timer/generic_timer.h"
 #include "sim/switch_log.h"
@@ -591,6 +592,13 @@ void hw_printk(int level, const char* fmt, ...) {
   if (line.empty() || line.back() != '\n') line += '\n';
   if (level > 6) return;  // KERN_DEBUG is compiled out, as without DEBUG
   g->console += line;
+  // A kernel warning is something the run's results depend on (a fallback,
+  // a broken affinity): it goes to warnings[] and stderr as well.
+  if (level == 4) {
+    std::string w(msg);
+    while (!w.empty() && w.back() == '\n') w.pop_back();
+    model_warning("kernel", "%s", w.c_str());
+  }
   if (g->setup.echo_console) fputs(line.c_str(), stderr);
 }
 
