@@ -20,6 +20,9 @@ const char kUsage[] =
     "\n"
     "options:\n"
     "  --dtb FILE         device tree blob of the SoC (build/configs/tc2.dtb)\n"
+    "  --dt NODE:PROP=VALUE  override a device-tree property for this run (what-if\n"
+    "                     studies; repeatable): VALUE is cells (<1 2>, 0x10) or a\n"
+    "                     \"string\"; e.g. --dt /cpus/cpu-map/cluster1:blsim,power-up-latency-ns=200000\n"
     "  --workload FILE    an rt-app JSON workload (rt-app's grammar; docs/workloads.md):\n"
     "                     its threads run on the simulated kernel's scheduler from\n"
     "                     the end of boot; per-thread results in stats.json tasks[]\n"
@@ -94,6 +97,12 @@ int sc_main(int argc, char** argv) {
       const char* v = value("--out");
       if (!v) return usage_error("%s needs a folder", "--out");
       o.out = v;
+    } else if (a == "--dt") {
+      const char* v = value("--dt");
+      DtOverride ov;
+      std::string why;
+      if (!v || !parse_dt_override(v, &ov, &why)) return usage_error("%s", why.c_str());
+      o.dt_overrides.push_back(ov);
     } else if (a == "--workload") {
       const char* v = value("--workload");
       if (!v) return usage_error("%s needs a file", "--workload");

@@ -231,6 +231,7 @@ int blsim_run(const RunOptions& o) {
   uint64_t duration_ns = o.duration_ns;
   try {
     fdt = Fdt::load(o.dtb);
+    for (const DtOverride& ov : o.dt_overrides) apply_dt_override(fdt, ov);
     PlatformConfig pc = read_platform_config(fdt);
     if (!o.workload.empty()) {
       RtappOptions ro;

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "sim/dt_override.h"
 #include "sim/events.h"
 
 struct RunOptions {
@@ -19,6 +20,7 @@ struct RunOptions {
   int progress = -1;          // progress line: -1 when stderr is a terminal, 0 never, 1 always
   bool host_stats = false;    // measured host time in stats.json
   std::vector<ScriptedEvent> events;
+  std::vector<DtOverride> dt_overrides;  // --dt, in order
   std::string switcher = "none";   // iks | none
   bool early_poke = true;
   std::string cpuidle_governor = "menu";  // menu | ladder | none
