@@ -271,6 +271,17 @@ void write_boot(JsonWriter& j) {
 
 }  // namespace
 
+// {min, avg, max} of n samples; {} when there are none.
+static void min_avg_max(JsonWriter& j, const char* key, uint64_t n, uint64_t min, uint64_t sum, uint64_t max) {
+  j.key(key).begin_object();
+  if (n) {
+    j.field("min", min);
+    j.field("avg", sum / n);
+    j.field("max", max);
+  }
+  j.end_object();
+}
+
 // tasks[]: rt-app's per-thread results (its log columns, summed over the
 // run) with the scheduler's counters and the energy of the task's cores.
 void StatsCollector::write_tasks(JsonWriter& j) const {
@@ -284,13 +295,7 @@ void StatsCollector::write_tasks(JsonWriter& j) const {
     j.field("run_ns", s.run_ns);
     j.field("run_events", s.run_events);
     j.field("cpu_ns", s.cpu_ns);
-    j.key("period_ns").begin_object();
-    if (s.period_n) {
-      j.field("min", s.period_min_ns);
-      j.field("avg", s.period_sum_ns / s.period_n);
-      j.field("max", s.period_max_ns);
-    }
-    j.end_object();
+    min_avg_max(j, "period_ns", s.period_n, s.period_min_ns, s.period_sum_ns, s.period_max_ns);
     j.key("slack_ns").begin_object();
     if (s.timer_n) {
       j.field("min", static_cast<int64_t>(s.slack_min_ns));
@@ -305,13 +310,8 @@ void StatsCollector::write_tasks(JsonWriter& j) const {
     }
     j.end_object();
     j.field("wakeups", s.wakeups);
-    j.key("wakeup_latency_ns").begin_object();
-    if (s.wakeup_lat_n) {
-      j.field("min", s.wakeup_lat_min_ns);
-      j.field("avg", s.wakeup_lat_sum_ns / s.wakeup_lat_n);
-      j.field("max", s.wakeup_lat_max_ns);
-    }
-    j.end_object();
+    min_avg_max(j, "wakeup_latency_ns", s.wakeup_lat_n, s.wakeup_lat_min_ns, s.wakeup_lat_sum_ns,
+                s.wakeup_lat_max_ns);
     j.field("voluntary_switches", s.nvcsw);
     j.field("involuntary_switches", s.nivcsw);
     j.field("migrations", s.migrations);

@@ -178,6 +178,30 @@ void task_list_remove(struct task_struct **head, struct task_struct *p)
 	p->run_next = NULL;
 }
 
+struct task_struct *task_list_pop(struct task_struct **head)
+{
+	struct task_struct *p = *head;
+
+	if (p) {
+		*head = p->run_next;
+		p->run_next = NULL;
+	}
+	return p;
+}
+
+u64 update_curr_common(struct rq *rq, const struct sched_class *c)
+{
+	struct task_struct *curr = rq->curr;
+	u64 delta;
+
+	if (!curr || curr->sched_class != c)
+		return 0;
+	delta = rq->clock > curr->se.exec_start ? rq->clock - curr->se.exec_start : 0;
+	curr->se.exec_start = rq->clock;
+	curr->se.sum_exec_runtime += delta;
+	return delta;
+}
+
 /* Models activate_task() -> enqueue_task(). */
 void activate_task(struct rq *rq, struct task_struct *p, int flags)
 {

@@ -88,13 +88,10 @@ void dl_task_setup(struct task_struct *p)
 static void update_curr_dl(struct rq *rq)
 {
 	struct task_struct *curr = rq->curr;
-	u64 delta;
+	u64 delta = update_curr_common(rq, &dl_sched_class);
 
 	if (!curr || curr->sched_class != &dl_sched_class)
 		return;
-	delta = rq->clock > curr->se.exec_start ? rq->clock - curr->se.exec_start : 0;
-	curr->se.exec_start = rq->clock;
-	curr->se.sum_exec_runtime += delta;
 	curr->dl.runtime -= (s64)delta;
 	if (curr->dl.runtime <= 0 && !curr->dl.dl_throttled) {
 		curr->dl.dl_throttled = true;
@@ -157,13 +154,10 @@ static void dl_hrtick_start(struct rq *rq, struct task_struct *p)
 /* Models pick_next_task_dl(): the earliest deadline. */
 static struct task_struct *pick_next_task_dl(struct rq *rq)
 {
-	struct task_struct *p = rq->dl.head;
+	struct task_struct *p = task_list_pop(&rq->dl.head);
 
-	if (!p)
-		return NULL;
-	rq->dl.head = p->run_next;
-	p->run_next = NULL;
-	dl_hrtick_start(rq, p);
+	if (p)
+		dl_hrtick_start(rq, p);
 	return p;
 }
 

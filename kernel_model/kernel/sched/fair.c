@@ -109,16 +109,13 @@ static void update_min_vruntime(struct rq *rq)
 static void update_curr_fair(struct rq *rq)
 {
 	struct task_struct *curr = rq->curr;
-	u64 now = rq->clock, delta;
+	u64 delta = update_curr_common(rq, &fair_sched_class);
 
 	if (!curr || curr->sched_class != &fair_sched_class)
 		return;
-	delta = now > curr->se.exec_start ? now - curr->se.exec_start : 0;
-	curr->se.exec_start = now;
-	curr->se.sum_exec_runtime += delta;
 	curr->se.vruntime += calc_delta_fair(delta, curr);
 	update_min_vruntime(rq);
-	update_task_pelt(curr, now, rq->cpu, true, true);
+	update_task_pelt(curr, rq->clock, rq->cpu, true, true);
 }
 
 /* Models place_entity(): a new task starts one slice late (START_DEBIT);
@@ -200,13 +197,10 @@ static void check_preempt_wakeup(struct rq *rq, struct task_struct *p)
 /* Models pick_next_task_fair(): the leftmost. */
 static struct task_struct *pick_next_task_fair(struct rq *rq)
 {
-	struct task_struct *p = rq->cfs.head;
+	struct task_struct *p = task_list_pop(&rq->cfs.head);
 
-	if (!p)
-		return NULL;
-	rq->cfs.head = p->run_next;
-	p->run_next = NULL;
-	update_task_pelt(p, rq->clock, rq->cpu, true, false);
+	if (p)
+		update_task_pelt(p, rq->clock, rq->cpu, true, false);
 	return p;
 }
 

@@ -17,14 +17,7 @@ static bool prio_before(const struct task_struct *a, const struct task_struct *b
 /* Models update_curr_rt(). */
 static void update_curr_rt(struct rq *rq)
 {
-	struct task_struct *curr = rq->curr;
-	u64 delta;
-
-	if (!curr || curr->sched_class != &rt_sched_class)
-		return;
-	delta = rq->clock > curr->se.exec_start ? rq->clock - curr->se.exec_start : 0;
-	curr->se.exec_start = rq->clock;
-	curr->se.sum_exec_runtime += delta;
+	update_curr_common(rq, &rt_sched_class);
 }
 
 /* Models enqueue_task_rt(). */
@@ -60,13 +53,7 @@ static void check_preempt_curr_rt(struct rq *rq, struct task_struct *p)
 /* Models pick_next_task_rt(). */
 static struct task_struct *pick_next_task_rt(struct rq *rq)
 {
-	struct task_struct *p = rq->rt.head;
-
-	if (!p)
-		return NULL;
-	rq->rt.head = p->run_next;
-	p->run_next = NULL;
-	return p;
+	return task_list_pop(&rq->rt.head);
 }
 
 /* Models put_prev_task_rt(): a preempted FIFO task goes back to the head of

@@ -109,6 +109,11 @@ static inline bool task_has_dl_policy(const struct task_struct *p)
 void task_list_insert(struct task_struct **head, struct task_struct *p,
 		      bool (*before)(const struct task_struct *a, const struct task_struct *b));
 void task_list_remove(struct task_struct **head, struct task_struct *p);
+/* Take the first task off a list (pick_next_task of every class). */
+struct task_struct *task_list_pop(struct task_struct **head);
+/* Models update_curr_common(): charge rq->curr the time since exec_start;
+ * returns it (0 if rq->curr is not of class c). rq locked, clock updated. */
+u64 update_curr_common(struct rq *rq, const struct sched_class *c);
 
 /* fair.c */
 extern const unsigned long sched_prio_to_weight[40];
