@@ -473,6 +473,14 @@ static void enter_phase(struct rtapp_thread *t, const struct wl_phase *ph)
 			s->priority = ph->sched.priority;
 			s->nice = ph->sched.nice;
 		}
+		if (ph->sched_set & WL_SCHED_SET_UTIL_MIN)
+			s->util_min = ph->sched.util_min;
+		if (ph->sched_set & WL_SCHED_SET_UTIL_MAX)
+			s->util_max = ph->sched.util_max;
+		if ((ph->sched_set & (WL_SCHED_SET_UTIL_MIN | WL_SCHED_SET_UTIL_MAX)) &&
+		    sched_set_uclamp(t->p, s->util_min, s->util_max))
+			pr_warn("rt-app: %s: phase %s: util_min above util_max, clamps unchanged\n",
+				t->name, ph->name);
 		if (ph->sched_set & WL_SCHED_SET_DL) {
 			s->dl_runtime_ns = ph->sched.dl_runtime_ns;
 			s->dl_period_ns = ph->sched.dl_period_ns;
@@ -609,6 +617,9 @@ void rtapp_spawn(int task, int instance)
 				 (u64)wt->sched.dl_deadline_ns, (u64)wt->sched.dl_period_ns,
 				 cpu_mask(wt->ncpus, wt->cpus));
 	t->st.pid = t->p->pid;
+	if ((wt->sched.util_min >= 0 || wt->sched.util_max >= 0) &&
+	    sched_set_uclamp(t->p, wt->sched.util_min, wt->sched.util_max))
+		pr_warn("rt-app: %s: util_min above util_max, clamps not set\n", t->name);
 }
 
 /* global.duration: rt-app stops its threads at their next event. */

@@ -101,3 +101,31 @@ TEST(CpufreqRun, BadGovernorOrTunable) {
                 "--set ondemand.up_threshold=80 --set ondemand.sampling_rate=20000", d);
   EXPECT_EQ(r.exit_code, 0) << r.err;
 }
+
+// rt-app's util_min (uclamp): schedutil runs the CPU of a light task
+// (1 ms every 10 ms on an A7: ~10% at the lowest OPP) at the frequency its
+// clamp asks for. Without the clamp the A7 cluster sits at 350 MHz; with
+// util_min 1024, at 1 GHz.
+TEST(CpufreqBoot, UclampMinHoldsSchedutilAtTheTop) {
+  const std::string d = scratch("cpufreq-uclamp");
+  auto top_share = [&](const std::string& clamp) {
+    {
+      std::ofstream f(d + "/w.json");
+      f << "{\"tasks\":{\"t\":{\"cpus\":[2],\"loop\":-1,\"run\":1000,"
+           "\"timer\":{\"ref\":\"unique\",\"period\":10000}" << clamp << "}}}";
+    }
+    RunResult r = run_blsim("--dtb " + tc2_dtb() + " --workload " + d + "/w.json --cpufreq-governor schedutil"
+                            " --duration 1s --out " + d + "/out", d);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    Json j(slurp(d + "/out/stats.json"));
+    yajl_val res = Json::get(YAJL_GET_ARRAY(Json::get(j.root(), "clusters"))->values[1], "opp_residency_ns");
+    double top = 0, all = 0;
+    for (size_t k = 0; k < YAJL_GET_OBJECT(res)->len; ++k) {
+      all += num(YAJL_GET_OBJECT(res)->values[k]);
+      if (std::string(YAJL_GET_OBJECT(res)->keys[k]) == "1000000") top += num(YAJL_GET_OBJECT(res)->values[k]);
+    }
+    return all > 0 ? top / all : -1.0;
+  };
+  EXPECT_LT(top_share(""), 0.05);
+  EXPECT_GT(top_share(", \"util_min\": 1024"), 0.95);
+}

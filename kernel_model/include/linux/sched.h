@@ -108,6 +108,7 @@ struct task_struct {
 	struct sched_rt_entity rt;
 	struct sched_dl_entity dl;
 	u32 cpus_allowed;       /* logical CPUs, a bitmask (cpus_mask) */
+	unsigned int uclamp_min, uclamp_max;  /* util clamps, 0..1024 */
 	struct task_struct *run_next;  /* the class's runqueue list */
 	struct hrtimer sleep_timer;    /* nanosleep's hrtimer_sleeper */
 	unsigned int sleep_timer_cpu;
@@ -140,6 +141,9 @@ struct task_struct *sched_create_task(const char *comm, const struct task_ops *o
 /* Models sched_setattr_nocheck() / sched_setattr() on a task (the caller). */
 int sched_setattr_nocheck(struct task_struct *p, unsigned int policy, int nice_or_rtprio,
 		       u64 dl_runtime, u64 dl_deadline, u64 dl_period);
+/* Models sched_setattr() with SCHED_FLAG_UTIL_CLAMP: the task's clamps
+ * (-1 = leave as is). 0 or -EINVAL. */
+int sched_set_uclamp(struct task_struct *p, int util_min, int util_max);
 /* Models sched_setaffinity() -> __set_cpus_allowed_ptr(). 0 or -EINVAL. */
 int set_cpus_allowed_ptr(struct task_struct *p, u32 mask);
 /* Models try_to_wake_up(): 1 if p was woken, 0 if it was already running. */

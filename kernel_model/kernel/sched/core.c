@@ -397,6 +397,8 @@ struct task_struct *sched_create_task(const char *comm, const struct task_ops *o
 	p->cpu = smp_processor_id();
 	p->state = TASK_RUNNING;
 	p->stats.wakeup_lat_min = U64_MAX;
+	p->uclamp_min = 0;
+	p->uclamp_max = SCHED_CAPACITY_SCALE;
 	set_sched_params(p, policy, nice_or_rtprio, dl_runtime, dl_deadline, dl_period);
 	/* init_entity_runnable_average(): a new task starts half busy, so that
 	 * it is neither ignored nor sent to a big CPU on its first wake-up. */
@@ -459,6 +461,46 @@ int sched_setattr_nocheck(struct task_struct *p, unsigned int policy, int nice_o
 	}
 	rq_unlock_irqrestore(rq, flags);
 	return 0;
+}
+
+/* Models __sched_setscheduler()'s uclamp part (__setscheduler_uclamp). */
+int sched_set_uclamp(struct task_struct *p, int util_min, int util_max)
+{
+	unsigned int mn = util_min >= 0 ? (unsigned int)util_min : p->uclamp_min;
+	unsigned int mx = util_max >= 0 ? (unsigned int)util_max : p->uclamp_max;
+
+	if (mn > SCHED_CAPACITY_SCALE || mx > SCHED_CAPACITY_SCALE || mn > mx)
+		return -EINVAL;
+	p->uclamp_min = mn;
+	p->uclamp_max = mx;
+	return 0;
+}
+
+/* Models uclamp_rq_util_with(): the CPU's clamps are the highest of its
+ * runnable tasks' (max aggregation, as the rq's uclamp buckets give). */
+static unsigned long uclamp_rq_util(struct rq *rq, unsigned long util)
+{
+	unsigned int lo = 0, hi = 0;
+	const struct task_struct *lists[] = {rq->cfs.head, rq->rt.head, rq->dl.head, rq->curr};
+	unsigned int i;
+	bool any = false;
+
+	for (i = 0; i < ARRAY_SIZE(lists); i++) {
+		const struct task_struct *p;
+
+		for (p = lists[i]; p; p = i == 3 ? NULL : p->run_next) {
+			lo = max(lo, p->uclamp_min);
+			hi = max(hi, p->uclamp_max);
+			any = true;
+		}
+	}
+	if (!any)
+		return util;    /* idle: no clamp (the blocked utilisation decays) */
+	if (util < lo)
+		util = lo;
+	if (util > hi)
+		util = hi;
+	return util;
 }
 
 /* Models __set_cpus_allowed_ptr(): a running or queued task on a CPU it
@@ -809,7 +851,7 @@ unsigned long sched_cpu_util_avg(unsigned int cpu)
 		update_cfs_rq_pelt(rq, rq->clock, rq->curr && rq->curr->sched_class == &fair_sched_class);
 		rq_unlock_irqrestore(rq, flags);
 	}
-	util = rq->cfs.avg.util_avg;
+	util = uclamp_rq_util(rq, rq->cfs.avg.util_avg);
 	return util < cap ? util : cap;
 }
 
