@@ -20,6 +20,7 @@
 
 #include "kernel/sched/sched.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -623,14 +624,16 @@ static const char *prev_state_str(const struct task_struct *p, bool preempted)
 static void trace_switch(unsigned int cpu, struct task_struct *next)
 {
 	struct task_struct *prev = last_task[cpu];
+	char idle[TASK_COMM_LEN];
 
 	if (prev == next)
 		return;
+	snprintf(idle, sizeof(idle), "swapper/%u", cpu);   /* the idle task's comm */
 	/* Emitted in prev's context, as __schedule's tracepoint is. */
 	hw_trace_event(cpu, prev ? prev->comm : "<idle>", prev ? prev->pid : 0, "sched_switch",
 		    "prev_comm=%s prev_pid=%d prev_prio=%d prev_state=%s ==> next_comm=%s next_pid=%d next_prio=%d",
-		    prev ? prev->comm : "swapper", prev ? prev->pid : 0, prev ? prev->prio : 120,
-		    prev ? last_state[cpu] : "R", next ? next->comm : "swapper",
+		    prev ? prev->comm : idle, prev ? prev->pid : 0, prev ? prev->prio : 120,
+		    prev ? last_state[cpu] : "R", next ? next->comm : idle,
 		    next ? next->pid : 0, next ? next->prio : 120);
 	/* __schedule's switch_count: only when prev != next. */
 	if (prev && last_state[cpu][0] != 'R')
