@@ -87,7 +87,7 @@ void add_event_mailbox_node(Fdt& fdt, const EventMailboxConfig& ev) {
 // Likewise the SP804 broadcast timer at the DT root, when the user's DT has
 // none there (the upstream TC2 DT has it under the motherboard's buses).
 void add_sp804_node(Fdt& fdt, const Sp804Config& t) {
-  if (t.in_dt) return;
+  if (t.in_dt || !t.present) return;
   char name[32];
   snprintf(name, sizeof name, "timer@%llx", static_cast<unsigned long long>(t.base));
   const int node = add_root_device(fdt, name, "arm,sp804", t.base, t.size, t.irq, "SP804");
@@ -197,10 +197,13 @@ int blsim_run(const RunOptions& o) {
   GlueSetup gs;
   for (unsigned i = 0; i < platform->nr_cores(); ++i) {
     const CpuConfig& c = platform->config().cpus[i];
-    Tc2Scc* scc = &platform->scc();
     const unsigned cl = c.cluster, cpu = c.mpidr & 0xff;
-    gs.cores.push_back({&platform->core(i), &platform->timer(i),
-                        [scc, cl, cpu] { return scc->resume_address(cl, cpu); }});
+    std::function<uint32_t()> mailbox;  // without the SPC: none (only the boot core runs)
+    if (platform->has_scc()) {
+      Tc2Scc* scc = &platform->scc();
+      mailbox = [scc, cl, cpu] { return scc->resume_address(cl, cpu); };
+    }
+    gs.cores.push_back({&platform->core(i), &platform->timer(i), mailbox});
   }
   gs.fdt = fdt.blob();
   gs.boot_core = platform->config().boot_cpu;
