@@ -11,4 +11,16 @@
  * a reg, store its MPIDR (hardware id bits) in *hwid and return true. */
 bool of_cpu_hwid(const void *fdt, int node, u32 *hwid);
 
+/* Models of_address_to_resource(np, 0) for a node whose ancestors below the
+ * root map 1:1 (empty `ranges`): the first reg address, in the parent's
+ * #address-cells. 0, or -EINVAL if there is no usable reg. */
+int of_reg_phys(const void *fdt, int node, u64 *addr);
+
+/* Models of_parse_phandle_with_args(np, prop, cells_name, index): the
+ * node the index-th phandle of prop points at, its argument count read from
+ * that node's cells_name (0 if NULL), and the first argument in *arg0.
+ * The node offset, or -ENOENT / -EINVAL. */
+int of_parse_phandle_with_args(const void *fdt, int node, const char *prop,
+			       const char *cells_name, int index, u32 *arg0);
+
 #endif
