@@ -119,11 +119,15 @@ void start_kernel(void)
 	arch_timer_starting_cpu();
 	arch_local_irq_enable();
 
-	ret = tc2_pm_init(fdt);               /* early_initcall: MCPM backend */
-	if (ret)
-		pr_err("TC2 power management unavailable (%d): secondaries stay off\n", ret);
-	else
-		smp_set_ops(&mcpm_smp_ops);   /* mcpm_smp_set_ops */
+	if (fdt_node_offset_by_compatible(fdt, -1, "arm,vexpress-scc,v2p-ca15_a7") >= 0) {
+		ret = tc2_pm_init(fdt);       /* early_initcall: MCPM backend */
+		if (ret)
+			pr_err("TC2 power management unavailable (%d): secondaries stay off\n", ret);
+		else
+			smp_set_ops(&mcpm_smp_ops);   /* mcpm_smp_set_ops */
+	} else {
+		pr_err("MCPM: no backend for this machine: secondaries stay off\n");
+	}
 	smp_init();
 	hw_mark("smp-done");
 	ret = blsim_event_init(fdt);          /* device_initcall */
