@@ -3,6 +3,8 @@
 #include "models/clock/clock_domain.h"
 #include "models/clock/exynos5420_cmu.h"
 #include "models/clock/pll.h"
+#include "models/power/exynos_pmu.h"
+#include "models/power/power_domain.h"
 #include "models/power/regulator.h"
 #include "models/power/s2mps11.h"
 
@@ -13,6 +15,7 @@
 #include <functional>
 #include <string>
 #include <utility>
+#include <vector>
 
 using namespace sc_core;
 
@@ -159,4 +162,116 @@ TEST(S2mps11, SelectorOutsideTheRailIsAnError) {
   pmic.connect_buck(2, &arm);
   Script s("s", [&] { pmic.write(S2mps11::Reg::B2CTRL2, 200); });  // 1.85 V
   EXPECT_CONTAINS(run_for_error(us(10)), "voltage 1850000 uV requested, outside the rail's range");
+}
+
+// ---- ExynosPmu ---------------------------------------------------------------
+
+namespace {
+// Two clusters of two cores; the boot core is cluster 1 cpu 0 (an A7 boot),
+// cluster 0 starts off. 100 us cluster power-up, 20 us power-down.
+struct PmuRig {
+  PowerDomain pd0, pd1;
+  ExynosPmu pmu;
+  Init init{"init"};
+  static ExynosPmuParams params() {
+    ExynosPmuParams p;
+    p.cpus[0] = p.cpus[1] = 2;
+    p.initially_running[0] = {false, false};
+    p.initially_running[1] = {true, false};
+    p.cluster_on[0] = false;
+    p.cluster_on[1] = true;
+    return p;
+  }
+  PmuRig()
+      : pd0("pd0", {us(100), us(20)}, nullptr, false),
+        pd1("pd1", {us(100), us(20)}, nullptr, true),
+        pmu("pmu", params()) {
+    init.s.bind(pmu.socket);
+    pmu.connect_cluster(0, &pd0);
+    pmu.connect_cluster(1, &pd1);
+  }
+  static uint32_t core_cfg(unsigned n) { return ExynosPmu::Reg::CORE_CONFIGURATION0 + 0x80 * n; }
+  static uint32_t common_cfg(unsigned c) { return ExynosPmu::Reg::COMMON_CONFIGURATION0 + 0x80 * c; }
+};
+}  // namespace
+
+TEST(ExynosPmu, ResetStateIsTheBootCoreOnly) {
+  PmuRig r;
+  EXPECT_FALSE(r.pmu.core_reset(1, 0).level());
+  EXPECT_TRUE(r.pmu.core_reset(1, 1).level());
+  EXPECT_TRUE(r.pmu.core_reset(0, 0).level());
+  EXPECT_EQ(r.pmu.read(PmuRig::core_cfg(4) + 4), 3u);  // cluster 1 cpu 0: core 4, on
+  EXPECT_EQ(r.pmu.read(PmuRig::core_cfg(5) + 4), 0u);
+  EXPECT_EQ(r.pmu.read(PmuRig::common_cfg(0) + 4), 0u);
+  EXPECT_EQ(r.pmu.read(PmuRig::common_cfg(1) + 4), 3u);
+  EXPECT_EQ(r.pmu.read(ExynosPmu::Reg::SPARE2), 1u);
+}
+
+// Switching on a core of a cluster that is off powers the cluster first
+// (100 us), then releases the core.
+TEST(ExynosPmu, CorePowerUpPowersItsClusterFirst) {
+  PmuRig r;
+  sc_time released;
+  r.pmu.core_reset(0, 1).bind([&](bool held) { if (!held) released = sc_time_stamp(); });
+  Script s("s", [&] {
+    wait(us(5));
+    r.pmu.write(PmuRig::core_cfg(1), ExynosPmu::kLocalPwrEn);
+  });
+  EXPECT_EQ(run_for_error(us(300)), "");
+  EXPECT_TRUE(r.pd0.is_on());
+  EXPECT_EQ(released, us(105));
+  EXPECT_EQ(r.pmu.read(PmuRig::core_cfg(1) + 4), 3u);
+  EXPECT_TRUE(r.pmu.core_reset(0, 0).level()) << "only the core switched on comes up";
+}
+
+// Switch off: the core goes off only once in WFI; the last core off with the
+// cluster switch off takes the cluster down.
+TEST(ExynosPmu, CoreOffAtWfiAndClusterOffAfterTheLastCore) {
+  PmuRig r;
+  bool off_before_wfi = true;
+  Script s("s", [&] {
+    r.pmu.write(PmuRig::common_cfg(1), 0);
+    r.pmu.write(PmuRig::core_cfg(4), 0);
+    wait(us(10));
+    off_before_wfi = r.pmu.core_reset(1, 0).level();
+    r.pmu.cpu_standbywfi(1, 0, true);
+  });
+  EXPECT_EQ(run_for_error(us(200)), "");
+  EXPECT_FALSE(off_before_wfi);
+  EXPECT_TRUE(r.pmu.core_reset(1, 0).level());
+  EXPECT_TRUE(r.pd1.is_off());
+  EXPECT_EQ(r.pmu.read(PmuRig::common_cfg(1) + 4), 0u);
+}
+
+// A switch turned back on before the core reaches WFI cancels the power-off
+// (mcpm_cpu_power_up racing mcpm_cpu_power_down).
+TEST(ExynosPmu, SwitchBackOnBeforeWfiCancelsThePowerOff) {
+  PmuRig r;
+  Script s("s", [&] {
+    r.pmu.write(PmuRig::core_cfg(4), 0);
+    wait(us(1));
+    r.pmu.write(PmuRig::core_cfg(4), ExynosPmu::kLocalPwrEn);
+    wait(us(1));
+    r.pmu.cpu_standbywfi(1, 0, true);
+  });
+  EXPECT_EQ(run_for_error(us(50)), "");
+  EXPECT_FALSE(r.pmu.core_reset(1, 0).level());
+}
+
+// SWRESET's KFC core reset restarts a running A7 (a reset pulse) and leaves
+// an A7 that is off alone.
+TEST(ExynosPmu, KfcSoftwareResetPulsesARunningA7) {
+  PmuRig r;
+  std::vector<bool> edges;
+  r.pmu.core_reset(1, 0).bind([&](bool held) { edges.push_back(held); });
+  r.pmu.core_reset(1, 1).bind([&](bool held) { edges.push_back(!held); });
+  Script s("s", [&] {
+    r.pmu.write(ExynosPmu::Reg::SWRESET, ExynosPmu::kfc_core_reset(0) | ExynosPmu::kfc_core_reset(1));
+  });
+  EXPECT_EQ(run_for_error(us(10)), "");
+  ASSERT_EQ(edges.size(), 2u);  // core 0: held, released; core 1 (off): nothing
+  EXPECT_TRUE(edges[0]);
+  EXPECT_FALSE(edges[1]);
+  EXPECT_FALSE(r.pmu.core_reset(1, 0).level());
+  EXPECT_EQ(r.pmu.power_ups(1, 0), 1u);
 }
