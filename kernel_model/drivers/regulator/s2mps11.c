@@ -91,7 +91,7 @@ int s2mps11_pmic_probe(const void *fdt)
 	nr_bucks = 0;
 	if (pmic < 0)
 		return -ENODEV;
-	if (of_reg_phys(fdt, fdt_parent_offset(fdt, pmic), &base)) {
+	if (of_translate_reg(fdt, fdt_parent_offset(fdt, pmic), 0, &base, NULL)) {
 		pr_err("s2mps11: its I2C controller has no usable reg\n");
 		return -ENODEV;
 	}

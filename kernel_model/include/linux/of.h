@@ -11,10 +11,11 @@
  * a reg, store its MPIDR (hardware id bits) in *hwid and return true. */
 bool of_cpu_hwid(const void *fdt, int node, u32 *hwid);
 
-/* Models of_address_to_resource(np, 0) for a node whose ancestors below the
- * root map 1:1 (empty `ranges`): the first reg address, in the parent's
- * #address-cells. 0, or -EINVAL if there is no usable reg. */
-int of_reg_phys(const void *fdt, int node, u64 *addr);
+/* Models of_n_addr_cells/of_n_size_cells + of_translate_address: the node's
+ * reg entry idx (address, and size if size is not NULL) as a CPU physical
+ * address, through every ancestor bus's ranges. 0, or -EINVAL (no such
+ * entry, or a bus on the way without ranges: I2C, ...). */
+int of_translate_reg(const void *fdt, int node, int idx, u64 *addr, u64 *size);
 
 /* Models of_parse_phandle_with_args(np, prop, cells_name, index): the
  * node the index-th phandle of prop points at, its argument count read from

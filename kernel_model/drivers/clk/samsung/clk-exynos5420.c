@@ -43,7 +43,7 @@ int exynos5420_clk_init(const void *fdt)
 	cmu_node = -1;
 	if (node < 0)
 		return -ENODEV;
-	if (of_reg_phys(fdt, node, &base)) {
+	if (of_translate_reg(fdt, node, 0, &base, NULL)) {
 		pr_err("exynos5420-clk: %s: no usable reg\n", fdt_get_name(fdt, node, NULL));
 		return -ENODEV;
 	}
