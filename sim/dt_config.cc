@@ -603,6 +603,43 @@ void read_memory(const Fdt& f, Defaults& d, PlatformConfig& pc) {
   pc.bus_latency_ns = d.u32(f.root(), "blsim,bus-latency-ns", 5, "ns");
 }
 
+// The Exynos PMU and the SYSRAM (only without the TC2 SCC). The sysram-ns
+// node's reg is translated through its parent's ranges (one level).
+void read_exynos_pmu(const Fdt& f, Defaults& d, PlatformConfig& pc) {
+  if (pc.scc.present) return;
+  auto pmus = f.compatible_nodes("samsung,exynos5420-pmu");
+  if (pmus.empty()) return;  // no power controller: only the boot CPU runs
+  const int n = pmus.front();
+  auto regs = f.reg(n);
+  pc.pmu.present = true;
+  pc.pmu.node = f.path(n);
+  pc.pmu.base = regs[0].addr;
+  pc.pmu.size = positive(f, n, "reg", regs[0].size);
+  if (pc.pmu.size < 0x2600)
+    f.fail(n, "reg", "too small: the CPU power registers reach offset 0x25ff");
+  pc.pmu.access_ns = d.u32(n, "blsim,access-latency-ns", 40, "ns");
+  auto ns = f.compatible_nodes("samsung,exynos4210-sysram-ns");
+  if (ns.empty())
+    throw DtError(f.file() + ": " + pc.pmu.node + ": no samsung,exynos4210-sysram-ns node: the "
+                  "secondary CPUs' entry point lives there");
+  const int sram = f.parent(ns.front());
+  if (sram <= 0 || !f.is_compatible(sram, "mmio-sram"))
+    f.fail(ns.front(), nullptr, "must be a child of an \"mmio-sram\" node");
+  auto sr = f.reg(sram);
+  pc.pmu.sysram_base = sr[0].addr;
+  pc.pmu.sysram_size = positive(f, sram, "reg", sr[0].size);
+  // ranges = <child-address parent-address size>: the child's address space
+  // starts at the SRAM's base.
+  auto rg = f.u32_array(sram, "ranges");
+  if (rg.size() != 3 || rg[1] != sr[0].addr)
+    f.fail(sram, "ranges", "expects one <0 base size> entry mapping its children onto its reg");
+  const uint64_t off = f.reg(ns.front())[0].addr - rg[0];
+  if (off + 12 > pc.pmu.sysram_size)
+    f.fail(ns.front(), "reg", "outside its SRAM");
+  pc.pmu.sysram_ns_offset = off;
+  pc.pmu.sysram_latency_ns = d.u32(sram, "blsim,latency-ns", 20, "ns");
+}
+
 // The simulator's event mailbox: from its DT node, or a default place that
 // the simulator then adds to the DT it hands the kernel (as a boot loader
 // adds /chosen).
@@ -671,6 +708,7 @@ PlatformConfig read_platform_config(const Fdt& f) {
   read_clusters(f, d, pc);
   read_cci(f, d, pc);
   read_scc(f, d, pc);
+  read_exynos_pmu(f, d, pc);
   read_timer(f, d, pc);
   read_memory(f, d, pc);
   read_event_mailbox(f, pc);

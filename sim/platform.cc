@@ -56,6 +56,26 @@ void Platform::build_uncore() {
   if (!pc_.scc.present) {
     if (pc_.cmu.present) cmu_ = std::make_unique<Exynos5420Cmu>("cmu", Exynos5420CmuParams{ns(pc_.cmu.access_ns)});
     if (pc_.pmic.present) pmic_ = std::make_unique<S2mps11>("pmic", S2mps11Params{ns(pc_.pmic.access_ns)});
+    if (pc_.pmu.present) {
+      // At reset only the boot CPU and its cluster are powered (the iROM's
+      // doing); the other cluster comes up with its first core.
+      ExynosPmuParams pp;
+      const CpuConfig& boot = pc_.cpus[pc_.boot_cpu];
+      for (auto& cl : pc_.clusters) {
+        pp.cpus[cl.id] = static_cast<unsigned>(cl.cpus.size());
+        pp.initially_running[cl.id].assign(cl.cpus.size(), false);
+        pp.cluster_on[cl.id] = cl.id == boot.cluster;
+      }
+      for (auto& c : pc_.cpus)
+        if ((c.mpidr & 0xff) >= ExynosPmuParams::kCpus)
+          throw DtError(pc_.dtb + ": " + c.node + ": MPIDR Aff0 " + std::to_string(c.mpidr & 0xff) +
+                        ": the Exynos PMU has 4 cores per cluster");
+      pp.initially_running[boot.cluster][boot.mpidr & 0xff] = true;
+      pp.access_latency = ns(pc_.pmu.access_ns);
+      pmu_ = std::make_unique<ExynosPmu>("pmu", pp);
+      sysram_ = std::make_unique<Memory>(
+          "sysram", MemoryParams{pc_.pmu.sysram_size, ns(pc_.pmu.sysram_latency_ns), 4.0});
+    }
     return;
   }
   Tc2SccParams sp;
@@ -96,7 +116,7 @@ void Platform::build_clusters() {
     m.rail = std::make_unique<Regulator>(cc.rail_name.c_str(), rp);
     m.power = std::make_unique<PowerDomain>(
         (n + "_pd").c_str(), PowerDomainParams{ns(cc.power_up_ns), ns(cc.power_down_ns)},
-        nullptr, true);
+        nullptr, !pmu_ || cc.id == pc_.cpus[pc_.boot_cpu].cluster);
     ClusterParams clp;
     clp.id = cc.id;
     clp.type = cc.type;
@@ -107,6 +127,7 @@ void Platform::build_clusters() {
       scc_->connect_cluster(cc.id, m.power.get(), m.rail.get(), m.pll.get());
       continue;
     }
+    if (pmu_) pmu_->connect_cluster(cc.id, m.power.get());
     cmu_->connect_pll(static_cast<Exynos5420Cmu::Index>(cc.cmu_pll), m.pll.get());
     pmic_->connect_buck(cc.pmic_buck, m.rail.get());
     std::vector<DvfsGuard::Point> table;
@@ -135,8 +156,9 @@ void Platform::build_cores() {
     p.irq_entry_cycles = c.irq_entry_cycles;
     ClusterModels& cl = cluster(c.cluster);
     // Without a power controller model only the boot core ever runs.
-    const bool in_reset = scc_ ? scc_->core_reset(c.cluster, c.mpidr & 0xff).level()
-                               : i != pc_.boot_cpu;
+    const bool in_reset = scc_   ? scc_->core_reset(c.cluster, c.mpidr & 0xff).level()
+                          : pmu_ ? pmu_->core_reset(c.cluster, c.mpidr & 0xff).level()
+                                 : i != pc_.boot_cpu;
     const std::string n = "cpu" + std::to_string(i);
     cores_.push_back(std::make_unique<Core>(n.c_str(), p, *cl.clock, cl.cluster->l2(),
                                             cl.power->is_on(), in_reset));
@@ -156,6 +178,10 @@ void Platform::wire() {
   if (scc_) bus_->map(pc_.scc.base, pc_.scc.size, scc_->socket, "scc");
   if (cmu_) bus_->map(pc_.cmu.base, pc_.cmu.size, cmu_->socket, "cmu");
   if (pmic_) bus_->map(pc_.pmic.base, pc_.pmic.size, pmic_->socket, "pmic");
+  if (pmu_) {
+    bus_->map(pc_.pmu.base, pc_.pmu.size, pmu_->socket, "pmu");
+    bus_->map(pc_.pmu.sysram_base, pc_.pmu.sysram_size, sysram_->bus, "sysram");
+  }
   bus_->map(pc_.events.base, pc_.events.size, events_->socket, "blsim-events");
   events_->irq.bind(gic_->spi_sink(pc_.events.irq));
   if (sp804_) {
@@ -178,6 +204,9 @@ void Platform::wire() {
       gic_->wake_out(i).bind([scc, cl, cpu](bool l) { scc->cpu_wake_request(cl, cpu, l); });
       core->standbywfi.bind([scc, cl, cpu](bool l) { scc->cpu_standbywfi(cl, cpu, l); });
       scc_->core_reset(cl, cpu).bind([core](bool held) { core->set_reset(held); });
+    } else if (ExynosPmu* pmu = pmu_.get()) {
+      core->standbywfi.bind([pmu, cl, cpu](bool l) { pmu->cpu_standbywfi(cl, cpu, l); });
+      pmu->core_reset(cl, cpu).bind([core](bool held) { core->set_reset(held); });
     }
     timers_[i]->irq.bind(gic_->ppi_sink(i, pc_.timer.phys_ppi));
     // The timer is in the core's power domain: stopped while the core is

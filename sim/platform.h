@@ -12,9 +12,11 @@
 //
 // Without the TC2 SCC (an Exynos-style DT) the bus maps the CMU, whose APLL
 // and KPLL drive the clusters' PLLs, and the S2MPS11 PMIC, whose bucks are
-// the clusters' rails; a DvfsGuard per cluster checks the DVFS order. No
-// power controller is modelled then: the boot core runs, the others stay in
-// reset, and the cluster power domains stay on.
+// the clusters' rails; a DvfsGuard per cluster checks the DVFS order. The
+// Exynos PMU, if the DT has one, holds the cores in reset and switches the
+// cluster domains (core STANDBYWFI --> PMU, PMU reset(n) --> core n), and
+// the SYSRAM holds the secondaries' entry point. Without a PMU the boot core
+// runs, the others stay in reset, and the cluster domains stay on.
 #pragma once
 
 #include <memory>
@@ -33,6 +35,7 @@
 #include "models/power/energy_model.h"
 #include "models/power/power_domain.h"
 #include "models/power/dvfs_guard.h"
+#include "models/power/exynos_pmu.h"
 #include "models/power/regulator.h"
 #include "models/power/s2mps11.h"
 #include "models/power/tc2_scc.h"
@@ -72,6 +75,8 @@ class Platform {
   bool has_scc() const { return scc_ != nullptr; }
   Exynos5420Cmu* cmu() { return cmu_.get(); }  // null on TC2
   S2mps11* pmic() { return pmic_.get(); }      // null on TC2
+  ExynosPmu* pmu() { return pmu_.get(); }      // null on TC2 and without a PMU node
+  Memory* sysram() { return sysram_.get(); }   // with the PMU
   Memory& memory() { return *memory_; }
   Bus& bus() { return *bus_; }
   EventDevice& events() { return *events_; }
@@ -97,6 +102,8 @@ class Platform {
   std::unique_ptr<Tc2Scc> scc_;
   std::unique_ptr<Exynos5420Cmu> cmu_;
   std::unique_ptr<S2mps11> pmic_;
+  std::unique_ptr<ExynosPmu> pmu_;
+  std::unique_ptr<Memory> sysram_;
   std::unique_ptr<EventDevice> events_;
   std::unique_ptr<Sp804> sp804_;
 };

@@ -111,6 +111,19 @@ struct PmicConfig {
   uint64_t access_ns = 0;
 };
 
+// The Exynos 5420 PMU's CPU power control ("samsung,exynos5420-pmu") and
+// the SYSRAM whose non-secure page ("samsung,exynos4210-sysram-ns") holds
+// the secondaries' entry point: without them only the boot CPU runs.
+struct ExynosPmuConfig {
+  bool present = false;
+  std::string node;
+  uint64_t base = 0, size = 0;
+  uint64_t access_ns = 0;
+  // SYSRAM ("mmio-sram" parent of the sysram-ns node).
+  uint64_t sysram_base = 0, sysram_size = 0, sysram_ns_offset = 0;
+  uint64_t sysram_latency_ns = 0;
+};
+
 struct TimerConfig {
   uint64_t cntfrq_hz = 0;
   unsigned phys_ppi = 0;        // INTID of the non-secure physical timer
@@ -153,6 +166,7 @@ struct PlatformConfig {
   SccConfig scc;
   CmuConfig cmu;
   PmicConfig pmic;
+  ExynosPmuConfig pmu;
   TimerConfig timer;
   MemoryConfig memory;
   uint64_t bus_latency_ns = 0;

@@ -202,6 +202,18 @@ int blsim_run(const RunOptions& o) {
     if (platform->has_scc()) {
       Tc2Scc* scc = &platform->scc();
       mailbox = [scc, cl, cpu] { return scc->resume_address(cl, cpu); };
+    } else if (platform->pmu()) {
+      // The Exynos boot path (iROM, then U-Boot SPL's secondary_cpu_start)
+      // jumps to the start of the non-secure SYSRAM page, where the kernel
+      // writes "ldr r0, [pc, #0]; bx r0; .word entry": the entry, or 0 (the
+      // pen) while those words are not there.
+      Memory* sram = platform->sysram();
+      const uint64_t off = platform->config().pmu.sysram_ns_offset;
+      mailbox = [sram, off] {
+        uint32_t w[3];
+        sram->read_backdoor(off, w, sizeof w);
+        return w[0] == 0xe59f0000u && w[1] == 0xe12fff10u ? w[2] : 0u;
+      };
     }
     gs.cores.push_back({&platform->core(i), &platform->timer(i), mailbox});
   }

@@ -18,6 +18,7 @@ int blsim_event_init(const void *fdt);
 #include <string.h>
 
 #include "asm/bL_switcher.h"
+#include "asm/mcpm_exynos.h"
 #include "drivers/cpufreq/arm_big_little.h"
 #include "linux/clk.h"
 #include "linux/cpufreq.h"
@@ -126,7 +127,11 @@ void start_kernel(void)
 		else
 			smp_set_ops(&mcpm_smp_ops);   /* mcpm_smp_set_ops */
 	} else {
-		pr_err("MCPM: no backend for this machine: secondaries stay off\n");
+		ret = exynos_mcpm_init(fdt);  /* early_initcall: MCPM backend */
+		if (ret)
+			pr_err("MCPM: no backend for this machine (%d): secondaries stay off\n", ret);
+		else
+			smp_set_ops(&mcpm_smp_ops);   /* mcpm_smp_set_ops */
 	}
 	smp_init();
 	hw_mark("smp-done");
