@@ -157,6 +157,94 @@ TEST(Exynos, PowersaveLandsOnTheLowestA7Opp) {
   EXPECT_EQ(field(policy_of(j, 0), "cur_khz"), 200000);
 }
 
+// All eight cores come up through mcpm-exynos.c and the PMU: the A15
+// cluster, off at reset, is powered once for its first core; each core runs.
+TEST(Exynos, AllEightCpusBootThroughThePmu) {
+  const std::string d = scratch("exynos-smp");
+  RunResult r = run_blsim("--dtb " + exynos_dtb() + " --duration 20ms --out " + d, d);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string log = slurp(d + "/console.log");
+  EXPECT_NE(log.find("Exynos MCPM support installed"), std::string::npos) << log;
+  EXPECT_NE(log.find("SMP: Total of 8 processors activated."), std::string::npos) << log;
+  Json j(slurp(d + "/stats.json"));
+  yajl_val cores = Json::get(j.root(), "cores");
+  ASSERT_EQ(len(cores), 8u);
+  for (size_t i = 0; i < 8; ++i)
+    EXPECT_GT(field(Json::get(at(cores, i), "state_residency_ns"), "run"), 0) << "core " << i;
+  EXPECT_EQ(field(cluster(j, 0), "power_ups"), 1);
+  EXPECT_EQ(field(cluster(j, 1), "power_ups"), 0);  // on from reset: the boot cluster
+  EXPECT_EQ(len(Json::get(j.root(), "cpufreq")), 2u);
+}
+
+// The A15 policy (CPUs 4-7) under performance: 1.8 GHz at boot, 2 GHz at
+// 1.3125 V after one transition, within the declared 140 us.
+TEST(Exynos, PerformanceLandsOnTheTopA15Opp) {
+  const std::string d = scratch("exynos-perf-a15");
+  RunResult r = run_blsim("--dtb " + exynos_dtb() + " --duration 50ms --out " + d, d);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  Json j(slurp(d + "/stats.json"));
+  yajl_val pol = policy_of(j, 4);
+  ASSERT_NE(pol, nullptr);
+  yajl_val rel = Json::get(pol, "related_cpus");
+  ASSERT_EQ(len(rel), 4u);
+  for (size_t k = 0; k < 4; ++k) EXPECT_EQ(num(at(rel, k)), static_cast<long long>(4 + k));
+  EXPECT_EQ(field(pol, "cur_khz"), 2000000);
+  EXPECT_EQ(field(pol, "total_trans"), 1);
+  EXPECT_LT(field(Json::get(pol, "transition_latency_ns"), "max"), 140000);
+  yajl_val a15 = cluster(j, 0);
+  EXPECT_EQ(field(a15, "voltage_uv"), 1312500);
+  EXPECT_GT(khz_ns(Json::get(a15, "opp_residency_ns"), 2000000), 49000000);
+}
+
+// conservative climbs the A15 table 100 MHz at a time under load, through
+// 1.7 -> 1.8 GHz, where the voltage goes down (1.25 -> 1.2375 V) while the
+// frequency goes up: the voltage is set first and the DVFS check accepts it.
+TEST(Exynos, ConservativeClimbsThroughTheNonMonotonicA15Opps) {
+  const std::string d = scratch("exynos-cons");
+  RunResult r = run_blsim("--dtb " + exynos_dtb() + " --duration 600ms --cpufreq-governor conservative "
+                          "--event 50ms:busy:4:500 --out " + d, d);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  Json j(slurp(d + "/stats.json"));
+  yajl_val pol = policy_of(j, 4);
+  ASSERT_NE(pol, nullptr);
+  yajl_val tis = Json::get(pol, "time_in_state_ns");
+  ASSERT_EQ(YAJL_GET_OBJECT(tis)->len, 19u);
+  size_t i1700 = 99, i1800 = 99;
+  for (size_t k = 0; k < 19; ++k) {
+    if (std::string(YAJL_GET_OBJECT(tis)->keys[k]) == "1700000") i1700 = k;
+    if (std::string(YAJL_GET_OBJECT(tis)->keys[k]) == "1800000") i1800 = k;
+  }
+  ASSERT_LT(i1700, 19u);
+  ASSERT_LT(i1800, 19u);
+  yajl_val tt = Json::get(pol, "trans_table");
+  EXPECT_GE(num(at(at(tt, i1700), i1800)), 1) << "never went 1.7 -> 1.8 GHz";
+  EXPECT_GT(khz_ns(tis, 2000000), 0) << "never reached the top";
+}
+
+// Hotplug on the PMU: the four A15s go down one by one, the last takes the
+// cluster down; one coming back powers it up again.
+TEST(Exynos, HotplugTakesTheA15ClusterDownAndBack) {
+  const std::string d = scratch("exynos-hotplug");
+  RunResult r = run_blsim("--dtb " + exynos_dtb() + " --duration 300ms --event 50ms:cpu_down:5 "
+                          "--event 60ms:cpu_down:4 --event 70ms:cpu_down:6 --event 80ms:cpu_down:7 "
+                          "--event 150ms:cpu_up:7 --out " + d, d);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  Json j(slurp(d + "/stats.json"));
+  yajl_val evs = Json::get(j.root(), "events");
+  ASSERT_EQ(len(evs), 5u);
+  for (size_t i = 0; i < 5; ++i) EXPECT_EQ(field(at(evs, i), "result"), 0) << "event " << i;
+  // Each down waits for the PMU status: one 1 ms poll (exynos_wait_for_powerdown).
+  EXPECT_LT(field(at(evs, 0), "done_ns") - field(at(evs, 0), "posted_ns"), 2000000);
+  yajl_val a15 = cluster(j, 0);
+  EXPECT_EQ(field(a15, "power_downs"), 1);
+  EXPECT_EQ(field(a15, "power_ups"), 2);
+  EXPECT_STREQ(YAJL_GET_STRING(Json::get(a15, "power_state")), "on");
+  yajl_val cores = Json::get(j.root(), "cores");
+  for (size_t i = 4; i < 7; ++i)
+    EXPECT_STREQ(YAJL_GET_STRING(Json::get(at(cores, i), "final_state")), "reset") << "core " << i;
+  EXPECT_STRNE(YAJL_GET_STRING(Json::get(at(cores, 7), "final_state")), "reset");
+}
+
 // ---- bad operating-points-v2 tables --------------------------------------
 
 namespace {
@@ -221,6 +309,13 @@ TEST(ExynosBadOpps, NotAPmicStepOrPllRate) {
   s = edit(exynos_dts(), kA7Opp300,
            "\t\topp-300000000 {\n\t\t\topp-hz = /bits/ 64 <300000001>;\n\t\t\topp-microvolt = <900000>;\n");
   expect_error(run_bad("offrate", s), "property 'opp-hz': 300000001 Hz is not a whole kHz");
+}
+
+TEST(ExynosBadOpps, PmuWithoutTheSysramEntryPage) {
+  std::string s = edit(exynos_dts(), "\"samsung,exynos4210-sysram-ns\"", "\"samsung,exynos4210-sysram-s\"");
+  expect_error(run_bad("nosysram", s),
+               "/system-controller@10040000: no samsung,exynos4210-sysram-ns node: the secondary "
+               "CPUs' entry point lives there");
 }
 
 TEST(ExynosBadOpps, NoClockOrRail) {
