@@ -130,8 +130,3 @@ int regulator_set_voltage(struct regulator *reg, u32 min_uv, u32 max_uv)
 		max_uv = c->max_uv;
 	return _regulator_do_set_voltage(rdev, min_uv, max_uv);
 }
-
-void regulator_reset_for_test(void)
-{
-	nr_rdevs = 0;
-}

@@ -35,7 +35,5 @@ struct regulator_dev {
 int regulator_register(struct regulator_dev *rdev);
 /* Models of_get_regulation_constraints(). */
 void of_get_regulation_constraints(const void *fdt, int node, struct regulation_constraints *c);
-/* Test support: forget every registered regulator. */
-void regulator_reset_for_test(void);
 
 #endif

@@ -13,8 +13,6 @@ extern "C" {
  * the PMU's cluster options and write the secondaries' entry point. Runs on
  * the boot CPU with only it online. 0, or -ENODEV / -ENOMEM / -EBUSY. */
 int exynos_mcpm_init(const void *fdt);
-/* Test support: forget the mappings. */
-void exynos_mcpm_reset_for_test(void);
 
 #ifdef __cplusplus
 }

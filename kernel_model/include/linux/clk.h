@@ -20,8 +20,6 @@ struct clk *of_clk_get(const void *fdt, int node, int index);
 int clk_set_rate(struct clk *clk, u64 rate);
 /* Models clk_get_rate(): the rate the hardware runs at now (0: unknown). */
 u64 clk_get_rate(struct clk *clk);
-/* Models clk_round_rate(): the rate clk_set_rate(rate) would give, or 0. */
-u64 clk_round_rate(struct clk *clk, u64 rate);
 
 /* The Exynos 5420/5800 CMU provider (CLK_OF_DECLARE in clk-exynos5420.c):
  * finds the clock controller and the 24 MHz oscclk; 0 or -ENODEV. */

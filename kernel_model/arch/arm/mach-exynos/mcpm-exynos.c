@@ -283,10 +283,3 @@ int exynos_mcpm_init(const void *fdt)
 	exynos_mcpm_setup_entry_point();
 	return 0;
 }
-
-/* Test support: forget the mappings. */
-void exynos_mcpm_reset_for_test(void)
-{
-	pmu_base_addr = 0;
-	ns_sram_base_addr = 0;
-}

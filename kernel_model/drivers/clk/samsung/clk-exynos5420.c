@@ -88,11 +88,3 @@ u64 clk_get_rate(struct clk *clk)
 {
 	return clk ? samsung_pll35xx_recalc_rate(&clk->pll) : 0;
 }
-
-/* Models clk_round_rate(): exact rates only (the rate table's). */
-u64 clk_round_rate(struct clk *clk, u64 rate)
-{
-	u32 m, p, s;
-
-	return clk && samsung_pll35xx_settings(clk->pll.fin, rate, &m, &p, &s) ? rate : 0;
-}
