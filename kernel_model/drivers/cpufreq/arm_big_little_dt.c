@@ -326,6 +326,7 @@ static int dt_clk_set_rate(u32 cluster, u32 khz)
 	return 0;
 }
 
+/* Models clk_get_rate() on the cluster's clock (the PLL's, or the software one). */
 static u32 dt_clk_get_rate(u32 cluster)
 {
 	if (dt_clk[cluster])

@@ -38,12 +38,13 @@
 static phys_addr_t pmu_base_addr;
 static phys_addr_t ns_sram_base_addr;
 
-/* Models pmu_raw_readl() / pmu_raw_writel(). */
+/* Models pmu_raw_readl(). */
 static u32 pmu_raw_readl(u32 off)
 {
 	return readl_relaxed(pmu_base_addr + off);
 }
 
+/* Models pmu_raw_writel(). */
 static void pmu_raw_writel(u32 val, u32 off)
 {
 	writel_relaxed(val, pmu_base_addr + off);
