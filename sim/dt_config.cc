@@ -1,10 +1,14 @@
 #include "sim/dt_config.h"
 
 #include <algorithm>
+#include <cctype>
+#include <cstdlib>
 #include <map>
 #include <set>
 
+#include "models/clock/exynos5420_cmu.h"
 #include "models/common/report.h"
+#include "models/power/s2mps11.h"
 
 namespace {
 
@@ -195,8 +199,20 @@ int l2_node(const Fdt& f, const PlatformConfig& pc, const ClusterConfig& cl) {
   return ph ? f.node_by_phandle(*ph) : -1;
 }
 
-// The cpu-map cluster node for a cluster (binding cpus/cpu-map), if any.
-int cpu_map_cluster(const Fdt& f, unsigned id) {
+constexpr const char* kSccCompat = "arm,vexpress-scc,v2p-ca15_a7";
+
+// The cpu-map cluster node for a cluster (binding cpus/cpu-map), if any: the
+// one whose cores point at the cluster's first CPU (upstream numbers cpu-map
+// clusters in its own order: the Exynos 5422's cluster0 is the A7s, MPIDR
+// cluster 1), else the one named cluster<id>.
+int cpu_map_cluster(const Fdt& f, int cpu, unsigned id) {
+  const int map = f.path_offset("/cpus/cpu-map");
+  if (map >= 0)
+    for (int cl : f.children(map))
+      for (int core : f.children(cl)) {
+        auto ph = f.opt_u32(core, "cpu");
+        if (ph && f.node_by_phandle(*ph) == cpu) return cl;
+      }
   return f.path_offset("/cpus/cpu-map/cluster" + std::to_string(id));
 }
 
@@ -275,6 +291,160 @@ void read_rail(const Fdt& f, Defaults& d, const PlatformConfig& pc, ClusterConfi
   cl.rail_settle_us = d.u32(reg, "regulator-settling-time-us", 5, "us");
 }
 
+
+// ---- Exynos style: no TC2 SPC; OPPs from the DT, the CMU, the PMIC ------------
+
+// The cluster's clock: `clocks = <&clock CLK_ARM_CLK>` (APLL) or
+// `<&clock CLK_KFC_CLK>` (KPLL) on an Exynos 5420/5800 CMU node.
+void read_cpu_clock(const Fdt& f, Defaults& d, int cpu, PlatformConfig& pc, ClusterConfig& cl) {
+  auto c = f.u32_array(cpu, "clocks");
+  if (c.empty())
+    f.fail(cpu, "clocks", "property is missing (without the TC2 SPC the cluster's clock is "
+                          "named here: <&clock 13> CLK_ARM_CLK or <&clock 14> CLK_KFC_CLK)");
+  if (c.size() != 2) f.fail(cpu, "clocks", "expects one <phandle specifier> pair");
+  const int n = f.node_by_phandle(c[0]);
+  if (n < 0) f.fail(cpu, "clocks", "phandle points to no node");
+  if (!f.is_compatible(n, "samsung,exynos5420-clock") && !f.is_compatible(n, "samsung,exynos5800-clock"))
+    f.fail(cpu, "clocks", "does not point at a clock controller blsim models (compatible "
+                          "\"samsung,exynos5420-clock\" or \"samsung,exynos5800-clock\")");
+  if (c[1] == Exynos5420Cmu::CLK_ARM_CLK) cl.cmu_pll = Exynos5420Cmu::APLL;
+  else if (c[1] == Exynos5420Cmu::CLK_KFC_CLK) cl.cmu_pll = Exynos5420Cmu::KPLL;
+  else
+    f.fail(cpu, "clocks", "clock " + std::to_string(c[1]) +
+                              " is not a CPU cluster clock (CLK_ARM_CLK 13, CLK_KFC_CLK 14)");
+  for (auto& other : pc.clusters)
+    if (other.cmu_pll == cl.cmu_pll)
+      f.fail(cpu, "clocks", "cluster " + std::to_string(other.id) + " is on the same PLL");
+  if (pc.cmu.present && pc.cmu.node != f.path(n))
+    f.fail(cpu, "clocks", "points at a second clock controller (" + pc.cmu.node + " is the first)");
+  if (!pc.cmu.present) {
+    auto regs = f.reg(n);
+    pc.cmu.present = true;
+    pc.cmu.node = f.path(n);
+    pc.cmu.base = regs[0].addr;
+    pc.cmu.size = positive(f, n, "reg", regs[0].size);
+    if (pc.cmu.size < Exynos5420Cmu::Reg::KPLL_CON0 + 4)
+      f.fail(n, "reg", "too small: the CPU PLLs' registers reach offset 0x28100");
+    pc.cmu.access_ns = d.u32(n, "blsim,access-latency-ns", 40, "ns");
+  }
+}
+
+// The cluster's rail: `cpu-supply` = a BUCKn of a samsung,s2mps11-pmic
+// (the node .../pmic@66/regulators/BUCKn); the PMIC's registers are mapped
+// at its I2C controller's reg.
+void read_pmic_rail(const Fdt& f, Defaults& d, int cpu, PlatformConfig& pc, ClusterConfig& cl) {
+  auto ph = f.opt_u32(cpu, "cpu-supply");
+  if (!ph)
+    f.fail(cpu, "cpu-supply", "property is missing (without the TC2 SPC the cluster's rail is "
+                              "named here: a BUCK of a samsung,s2mps11-pmic)");
+  const int reg = f.node_by_phandle(*ph);
+  if (reg < 0) f.fail(cpu, "cpu-supply", "phandle points to no node");
+  const int regs_node = f.parent(reg), pmic = regs_node > 0 ? f.parent(regs_node) : -1;
+  if (pmic <= 0 || !f.is_compatible(pmic, "samsung,s2mps11-pmic"))
+    f.fail(cpu, "cpu-supply", "does not point at a regulator of a samsung,s2mps11-pmic");
+  std::string nm = f.name(reg);
+  nm = nm.substr(0, nm.find('@'));
+  for (auto& ch : nm) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  unsigned buck = 0;
+  if (nm.size() > 4 && nm.compare(0, 4, "buck") == 0) buck = static_cast<unsigned>(std::atoi(nm.c_str() + 4));
+  if (!S2mps11::vsel_reg(buck))
+    f.fail(reg, nullptr, "not a buck blsim models (BUCK1-4 or BUCK6 of the S2MPS11)");
+  for (auto& other : pc.clusters)
+    if (other.pmic_buck == buck)
+      f.fail(cpu, "cpu-supply", "cluster " + std::to_string(other.id) + " is on the same buck");
+  cl.pmic_buck = buck;
+  if (pc.pmic.present && pc.pmic.node != f.path(pmic))
+    f.fail(cpu, "cpu-supply", "points at a second PMIC (" + pc.pmic.node + " is the first)");
+  if (!pc.pmic.present) {
+    const int bus = f.parent(pmic);
+    if (bus <= 0 || !f.has(bus, "reg"))
+      f.fail(pmic, nullptr, "its I2C controller (the parent node) has no reg to map it at");
+    auto r = f.reg(bus);
+    pc.pmic.present = true;
+    pc.pmic.node = f.path(pmic);
+    pc.pmic.base = r[0].addr;
+    pc.pmic.size = S2mps11::Reg::SIZE;
+    if (r[0].size < pc.pmic.size)
+      f.fail(bus, "reg", "too small for the PMIC's 256 registers (0x400 bytes)");
+    pc.pmic.access_ns = d.u32(pmic, "blsim,access-latency-ns", 27000, "ns");
+  }
+  cl.rail_name = f.opt_string(reg, "regulator-name").value_or(f.name(reg));
+  cl.rail_min_uv = f.u32(reg, "regulator-min-microvolt");
+  cl.rail_max_uv = f.u32(reg, "regulator-max-microvolt");
+  if (cl.rail_min_uv > cl.rail_max_uv)
+    f.fail(reg, "regulator-min-microvolt", "above regulator-max-microvolt");
+  cl.rail_ramp_uv_per_us = static_cast<uint32_t>(
+      positive(f, reg, "regulator-ramp-delay", d.u32(reg, "regulator-ramp-delay", 12500, "uV/us")));
+  cl.rail_settle_us = d.u32(reg, "regulator-settling-time-us", 5, "us");
+}
+
+// The cluster's OPPs: the operating-points-v2 table of its first cpu node
+// (opp-hz, opp-microvolt's target), which must be strictly increasing (no
+// duplicates), within the rail, a step of the buck and a PLL35xx rate. The
+// cluster boots at its cpu node's clock-frequency, else at its top OPP.
+void read_opp_table(const Fdt& f, int cpu, ClusterConfig& cl) {
+  auto ph = f.opt_u32(cpu, "operating-points-v2");
+  if (!ph)
+    throw DtError(f.file() + ": " + f.path(cpu) + ": no TC2 SCC/SPC node (compatible \"" +
+                  kSccCompat + "\") and no 'operating-points-v2': cluster " +
+                  std::to_string(cl.id) + " has no OPPs");
+  const int t = f.node_by_phandle(*ph);
+  if (t < 0 || !f.is_compatible(t, "operating-points-v2"))
+    f.fail(cpu, "operating-points-v2", "does not point at an \"operating-points-v2\" table");
+  std::string prev_node;
+  for (int o : f.children(t)) {
+    if (!f.is_enabled(o)) continue;
+    int len = 0;
+    const void* raw = f.raw(o, "opp-hz", &len);
+    if (!raw) f.fail(o, "opp-hz", "property is missing");
+    if (len != 4 && len != 8) f.fail(o, "opp-hz", "expects 1 cell or a /bits/ 64 value");
+    auto cells = f.u32_array(o, "opp-hz");
+    const uint64_t hz = len == 8 ? (uint64_t(cells[0]) << 32) | cells[1] : cells[0];
+    if (hz == 0) f.fail(o, "opp-hz", "an OPP of 0 Hz");
+    if (hz % 1000 || hz / 1000 > 0xffffffffu)
+      f.fail(o, "opp-hz", std::to_string(hz) + " Hz is not a whole kHz below 4.29 THz (cpufreq counts kHz)");
+    const uint32_t khz = static_cast<uint32_t>(hz / 1000);
+    auto uv = f.u32_array(o, "opp-microvolt");
+    if (uv.empty()) f.fail(o, "opp-microvolt", "property is missing (blsim needs each OPP's voltage)");
+    if (uv.size() != 1 && uv.size() != 3)
+      f.fail(o, "opp-microvolt", "expects <target> or <target min max>");
+    if (uv.size() == 3 && (uv[1] > uv[0] || uv[0] > uv[2]))
+      f.fail(o, "opp-microvolt", "the target is outside its own min..max");
+    if (!cl.opps.empty() && khz == cl.opps.back().khz)
+      f.fail(o, "opp-hz", "duplicate OPP " + std::to_string(khz) + " kHz (also " + prev_node + ")");
+    if (!cl.opps.empty() && khz < cl.opps.back().khz)
+      f.fail(o, "opp-hz", "OPPs must be in strictly increasing frequency order (" +
+                              std::to_string(khz) + " kHz after " +
+                              std::to_string(cl.opps.back().khz) + " kHz)");
+    if (uv[0] < cl.rail_min_uv || uv[0] > cl.rail_max_uv)
+      f.fail(o, "opp-microvolt", "OPP " + std::to_string(khz) + " kHz needs " +
+                                     std::to_string(uv[0]) + " uV, outside rail " + cl.rail_name +
+                                     " (" + std::to_string(cl.rail_min_uv) + "-" +
+                                     std::to_string(cl.rail_max_uv) + " uV)");
+    if (S2mps11::selector_for(uv[0]) < 0)
+      f.fail(o, "opp-microvolt", std::to_string(uv[0]) +
+                                     " uV is not a step of the S2MPS11 buck (600000 + n * 6250 uV)");
+    if (!Exynos5420Cmu::con0_for(cl.pll_ref_hz, hz))
+      f.fail(o, "opp-hz", std::to_string(hz) + " Hz: no PLL35xx setting makes it from " +
+                              std::to_string(cl.pll_ref_hz) + " Hz");
+    cl.opps.push_back({khz, uv[0]});
+    prev_node = f.path(o);
+  }
+  if (cl.opps.empty()) f.fail(t, nullptr, "no OPPs");
+  cl.initial_opp = static_cast<unsigned>(cl.opps.size() - 1);
+  if (auto boot = f.opt_u32(cpu, "clock-frequency")) {
+    bool found = false;
+    for (unsigned i = 0; i < cl.opps.size(); ++i)
+      if (uint64_t(cl.opps[i].khz) * 1000 == *boot) {
+        cl.initial_opp = i;
+        found = true;
+      }
+    if (!found)
+      f.fail(cpu, "clock-frequency", std::to_string(*boot) + " Hz is not one of the cluster's OPPs");
+  }
+  cl.rail_initial_uv = cl.opps[cl.initial_opp].uv;
+}
+
 void read_clusters(const Fdt& f, Defaults& d, PlatformConfig& pc) {
   std::map<unsigned, ClusterConfig> by_id;
   for (unsigned i = 0; i < pc.cpus.size(); ++i) {
@@ -286,7 +456,9 @@ void read_clusters(const Fdt& f, Defaults& d, PlatformConfig& pc) {
                     " mixes " + cl.type + " and " + pc.cpus[i].type + " CPUs");
     cl.cpus.push_back(i);
   }
-  const int scc = required_node(f, "arm,vexpress-scc,v2p-ca15_a7", "TC2 SCC/SPC");
+  const auto sccs = f.compatible_nodes(kSccCompat);
+  const int scc = sccs.empty() ? -1 : sccs.front();
+  pc.scc.present = scc >= 0;
   for (auto& [id, cl] : by_id) {
     const CoreTypeDefaults* t = nullptr;
     for (auto& k : kCoreTypes) if (cl.type == k.type) t = &k;
@@ -299,12 +471,22 @@ void read_clusters(const Fdt& f, Defaults& d, PlatformConfig& pc) {
     cl.l2.ways = std::max<uint32_t>(1, cl.l2.size_bytes / cl.l2.line_bytes / sets);
     cl.l2.hit_cycles = 0;
     cl.l2.walk_cycles_per_set = t->walk_cycles_per_set;
-    const int cm = cpu_map_cluster(f, id);
+    const int cm = cpu_map_cluster(f, f.path_offset(pc.cpus[cl.cpus.front()].node), id);
     const int cn = cm >= 0 ? cm : f.path_offset("/cpus");
     cl.port_cycles = d.u32(cn, "blsim,port-cycles", t->port_cycles, "cycles");
     cl.power_up_ns = d.u32(cn, "blsim,power-up-latency-ns", 100000, "ns");
     cl.power_down_ns = d.u32(cn, "blsim,power-down-latency-ns", 20000, "ns");
-    cl.pll_ref_hz = hz(f, cn, "blsim,pll-ref-hz", d.u32(cn, "blsim,pll-ref-hz", 24000000, "Hz"));
+    // The PLL's input: on TC2 a simulator property; on the Exynos the oscclk
+    // fixed clock (its clock-frequency), as the CMU driver reads it.
+    if (scc >= 0) {
+      cl.pll_ref_hz = hz(f, cn, "blsim,pll-ref-hz", d.u32(cn, "blsim,pll-ref-hz", 24000000, "Hz"));
+    } else {
+      auto osc = f.compatible_nodes("samsung,exynos5420-oscclk");
+      if (osc.empty())
+        throw DtError(f.file() + ": no oscclk node (compatible \"samsung,exynos5420-oscclk\"): "
+                      "the CPU PLLs' reference clock");
+      cl.pll_ref_hz = hz(f, osc.front(), "clock-frequency", f.u32(osc.front(), "clock-frequency"));
+    }
     cl.pll_relock_ns = d.u32(cn, "blsim,pll-relock-ns", 50000, "ns");
     const EnergyDefaults& e = energy_defaults(cl.type);
     cl.energy_dyn_coeff_uw = d.u32(cn, "blsim,dynamic-power-coefficient", e.cl_dyn_coeff, "");
@@ -313,8 +495,15 @@ void read_clusters(const Fdt& f, Defaults& d, PlatformConfig& pc) {
     cl.energy_static_exponent =
         positive(f, cn, "blsim,static-exponent-milli",
                  d.u32(cn, "blsim,static-exponent-milli", e.cl_static_exponent_milli, "")) / 1000.0;
-    read_rail(f, d, pc, cl);
-    read_opps(f, d, scc, cl);
+    if (scc >= 0) {
+      read_rail(f, d, pc, cl);
+      read_opps(f, d, scc, cl);
+    } else {
+      const int cpu = f.path_offset(pc.cpus[cl.cpus.front()].node);
+      read_cpu_clock(f, d, cpu, pc, cl);
+      read_pmic_rail(f, d, cpu, pc, cl);
+      read_opp_table(f, cpu, cl);
+    }
     pc.clusters.push_back(cl);
   }
 }
@@ -373,7 +562,8 @@ void read_cci(const Fdt& f, Defaults& d, PlatformConfig& pc) {
 }
 
 void read_scc(const Fdt& f, Defaults& d, PlatformConfig& pc) {
-  const int s = required_node(f, "arm,vexpress-scc,v2p-ca15_a7", "TC2 SCC/SPC");
+  if (!pc.scc.present) return;  // Exynos style: the CMU and the PMIC instead
+  const int s = required_node(f, kSccCompat, "TC2 SCC/SPC");
   auto regs = f.reg(s);
   pc.scc.node = f.path(s);
   pc.scc.base = regs[0].addr;
@@ -413,6 +603,43 @@ void read_memory(const Fdt& f, Defaults& d, PlatformConfig& pc) {
   pc.bus_latency_ns = d.u32(f.root(), "blsim,bus-latency-ns", 5, "ns");
 }
 
+// The Exynos PMU and the SYSRAM (only without the TC2 SCC). The sysram-ns
+// node's reg is translated through its parent's ranges (one level).
+void read_exynos_pmu(const Fdt& f, Defaults& d, PlatformConfig& pc) {
+  if (pc.scc.present) return;
+  auto pmus = f.compatible_nodes("samsung,exynos5420-pmu");
+  if (pmus.empty()) return;  // no power controller: only the boot CPU runs
+  const int n = pmus.front();
+  auto regs = f.reg(n);
+  pc.pmu.present = true;
+  pc.pmu.node = f.path(n);
+  pc.pmu.base = regs[0].addr;
+  pc.pmu.size = positive(f, n, "reg", regs[0].size);
+  if (pc.pmu.size < 0x2600)
+    f.fail(n, "reg", "too small: the CPU power registers reach offset 0x25ff");
+  pc.pmu.access_ns = d.u32(n, "blsim,access-latency-ns", 40, "ns");
+  auto ns = f.compatible_nodes("samsung,exynos4210-sysram-ns");
+  if (ns.empty())
+    throw DtError(f.file() + ": " + pc.pmu.node + ": no samsung,exynos4210-sysram-ns node: the "
+                  "secondary CPUs' entry point lives there");
+  const int sram = f.parent(ns.front());
+  if (sram <= 0 || !f.is_compatible(sram, "mmio-sram"))
+    f.fail(ns.front(), nullptr, "must be a child of an \"mmio-sram\" node");
+  auto sr = f.reg(sram);
+  pc.pmu.sysram_base = sr[0].addr;
+  pc.pmu.sysram_size = positive(f, sram, "reg", sr[0].size);
+  // ranges = <child-address parent-address size>: the child's address space
+  // starts at the SRAM's base.
+  auto rg = f.u32_array(sram, "ranges");
+  if (rg.size() != 3 || rg[1] != sr[0].addr)
+    f.fail(sram, "ranges", "expects one <0 base size> entry mapping its children onto its reg");
+  const uint64_t off = f.reg(ns.front())[0].addr - rg[0];
+  if (off + 12 > pc.pmu.sysram_size)
+    f.fail(ns.front(), "reg", "outside its SRAM");
+  pc.pmu.sysram_ns_offset = off;
+  pc.pmu.sysram_latency_ns = d.u32(sram, "blsim,latency-ns", 20, "ns");
+}
+
 // The simulator's event mailbox: from its DT node, or a default place that
 // the simulator then adds to the DT it hands the kernel (as a boot loader
 // adds /chosen).
@@ -444,6 +671,12 @@ void read_sp804(const Fdt& f, Defaults& d, PlatformConfig& pc) {
   int n = -1;
   for (int c : f.compatible_nodes("arm,sp804"))
     if (f.parent(c) == f.root()) { n = c; break; }
+  if (n < 0 && !pc.scc.present) {
+    // Not TC2: no motherboard SP804 to add (the Exynos MCT is not modelled).
+    pc.sp804 = Sp804Config{};
+    pc.sp804.present = false;
+    return;
+  }
   if (n < 0) {
     pc.sp804 = Sp804Config{};
     pc.sp804.access_ns = 200;
@@ -475,6 +708,7 @@ PlatformConfig read_platform_config(const Fdt& f) {
   read_clusters(f, d, pc);
   read_cci(f, d, pc);
   read_scc(f, d, pc);
+  read_exynos_pmu(f, d, pc);
   read_timer(f, d, pc);
   read_memory(f, d, pc);
   read_event_mailbox(f, pc);

@@ -11,7 +11,8 @@ sc_time ns(uint64_t v) { return sc_time(static_cast<double>(v), SC_NS); }
 Platform::Platform(const PlatformConfig& pc, std::vector<ScriptedEvent> events) : pc_(pc) {
   events_ = std::make_unique<EventDevice>("events", std::move(events), ns(pc_.bus_latency_ns));
   if (pc_.clusters.size() != 2)
-    throw DtError(pc_.dtb + ": the TC2 SPC controls exactly two clusters, the DT has " +
+    throw DtError(pc_.dtb + (pc_.scc.present ? ": the TC2 SPC controls exactly two clusters, the DT has "
+                                             : ": blsim models exactly two clusters, the DT has ") +
                   std::to_string(pc_.clusters.size()));
   build_uncore();
   build_clusters();
@@ -44,11 +45,41 @@ void Platform::build_uncore() {
   cp.change_pending_latency = ns(pc_.cci.change_pending_ns);
   cci_ = std::make_unique<Cci400>("cci", cp);
 
-  Tc2SccParams sp;
-  for (auto& cl : pc_.clusters) {
+  if (pc_.sp804.present)
+    sp804_ = std::make_unique<Sp804>(
+        "sp804", Sp804Params{pc_.sp804.timclk_hz, ns(pc_.sp804.access_ns)});
+  for (auto& cl : pc_.clusters)
     if (cl.id > 1)
       throw DtError(pc_.dtb + ": cluster " + std::to_string(cl.id) +
-                    ": the TC2 SPC knows clusters 0 and 1 only");
+                    (pc_.scc.present ? ": the TC2 SPC knows clusters 0 and 1 only"
+                                     : ": blsim knows clusters 0 and 1 only"));
+  if (!pc_.scc.present) {
+    if (pc_.cmu.present) cmu_ = std::make_unique<Exynos5420Cmu>("cmu", Exynos5420CmuParams{ns(pc_.cmu.access_ns)});
+    if (pc_.pmic.present) pmic_ = std::make_unique<S2mps11>("pmic", S2mps11Params{ns(pc_.pmic.access_ns)});
+    if (pc_.pmu.present) {
+      // At reset only the boot CPU and its cluster are powered (the iROM's
+      // doing); the other cluster comes up with its first core.
+      ExynosPmuParams pp;
+      const CpuConfig& boot = pc_.cpus[pc_.boot_cpu];
+      for (auto& cl : pc_.clusters) {
+        pp.cpus[cl.id] = static_cast<unsigned>(cl.cpus.size());
+        pp.initially_running[cl.id].assign(cl.cpus.size(), false);
+        pp.cluster_on[cl.id] = cl.id == boot.cluster;
+      }
+      for (auto& c : pc_.cpus)
+        if ((c.mpidr & 0xff) >= ExynosPmuParams::kCpus)
+          throw DtError(pc_.dtb + ": " + c.node + ": MPIDR Aff0 " + std::to_string(c.mpidr & 0xff) +
+                        ": the Exynos PMU has 4 cores per cluster");
+      pp.initially_running[boot.cluster][boot.mpidr & 0xff] = true;
+      pp.access_latency = ns(pc_.pmu.access_ns);
+      pmu_ = std::make_unique<ExynosPmu>("pmu", pp);
+      sysram_ = std::make_unique<Memory>(
+          "sysram", MemoryParams{pc_.pmu.sysram_size, ns(pc_.pmu.sysram_latency_ns), 4.0});
+    }
+    return;
+  }
+  Tc2SccParams sp;
+  for (auto& cl : pc_.clusters) {
     (cl.type == "cortex-a15" ? sp.a15_cluster_id : sp.a7_cluster_id) = cl.id;
     sp.cpus[cl.id] = static_cast<unsigned>(cl.cpus.size());
     for (auto& o : cl.opps) sp.opps[cl.id].push_back({o.khz, o.uv});
@@ -60,8 +91,6 @@ void Platform::build_uncore() {
   sp.comms_latency = ns(pc_.scc.comms_ns);
   sp.access_latency = ns(pc_.scc.access_ns);
   scc_ = std::make_unique<Tc2Scc>("scc", sp);
-  sp804_ = std::make_unique<Sp804>(
-      "sp804", Sp804Params{pc_.sp804.timclk_hz, ns(pc_.sp804.access_ns)});
 }
 
 void Platform::build_clusters() {
@@ -87,14 +116,23 @@ void Platform::build_clusters() {
     m.rail = std::make_unique<Regulator>(cc.rail_name.c_str(), rp);
     m.power = std::make_unique<PowerDomain>(
         (n + "_pd").c_str(), PowerDomainParams{ns(cc.power_up_ns), ns(cc.power_down_ns)},
-        nullptr, true);
+        nullptr, !pmu_ || cc.id == pc_.cpus[pc_.boot_cpu].cluster);
     ClusterParams clp;
     clp.id = cc.id;
     clp.type = cc.type;
     clp.l2 = cc.l2;
     clp.port_cycles = cc.port_cycles;
     m.cluster = std::make_unique<Cluster>(n.c_str(), clp, *m.clock, *m.power);
-    scc_->connect_cluster(cc.id, m.power.get(), m.rail.get(), m.pll.get());
+    if (scc_) {
+      scc_->connect_cluster(cc.id, m.power.get(), m.rail.get(), m.pll.get());
+      continue;
+    }
+    if (pmu_) pmu_->connect_cluster(cc.id, m.power.get());
+    cmu_->connect_pll(static_cast<Exynos5420Cmu::Index>(cc.cmu_pll), m.pll.get());
+    pmic_->connect_buck(cc.pmic_buck, m.rail.get());
+    std::vector<DvfsGuard::Point> table;
+    for (const auto& o : cc.opps) table.push_back({uint64_t(o.khz) * 1000, o.uv});
+    m.guard = std::make_unique<DvfsGuard>(n + ".dvfs_guard", *m.clock, *m.rail, std::move(table));
   }
 }
 
@@ -117,7 +155,10 @@ void Platform::build_cores() {
     p.barrier_cycles = c.barrier_cycles;
     p.irq_entry_cycles = c.irq_entry_cycles;
     ClusterModels& cl = cluster(c.cluster);
-    const bool in_reset = scc_->core_reset(c.cluster, c.mpidr & 0xff).level();
+    // Without a power controller model only the boot core ever runs.
+    const bool in_reset = scc_   ? scc_->core_reset(c.cluster, c.mpidr & 0xff).level()
+                          : pmu_ ? pmu_->core_reset(c.cluster, c.mpidr & 0xff).level()
+                                 : i != pc_.boot_cpu;
     const std::string n = "cpu" + std::to_string(i);
     cores_.push_back(std::make_unique<Core>(n.c_str(), p, *cl.clock, cl.cluster->l2(),
                                             cl.power->is_on(), in_reset));
@@ -134,11 +175,19 @@ void Platform::wire() {
   bus_->map(pc_.gic.dist_base, pc_.gic.dist_size, gic_->dist_socket, "gic-dist");
   bus_->map(pc_.gic.cpu_base, pc_.gic.cpu_size, gic_->cpu_socket, "gic-cpu");
   bus_->map(pc_.cci.base, pc_.cci.size, cci_->regs, "cci");
-  bus_->map(pc_.scc.base, pc_.scc.size, scc_->socket, "scc");
+  if (scc_) bus_->map(pc_.scc.base, pc_.scc.size, scc_->socket, "scc");
+  if (cmu_) bus_->map(pc_.cmu.base, pc_.cmu.size, cmu_->socket, "cmu");
+  if (pmic_) bus_->map(pc_.pmic.base, pc_.pmic.size, pmic_->socket, "pmic");
+  if (pmu_) {
+    bus_->map(pc_.pmu.base, pc_.pmu.size, pmu_->socket, "pmu");
+    bus_->map(pc_.pmu.sysram_base, pc_.pmu.sysram_size, sysram_->bus, "sysram");
+  }
   bus_->map(pc_.events.base, pc_.events.size, events_->socket, "blsim-events");
   events_->irq.bind(gic_->spi_sink(pc_.events.irq));
-  bus_->map(pc_.sp804.base, pc_.sp804.size, sp804_->socket, "sp804");
-  sp804_->irq.bind(gic_->spi_sink(pc_.sp804.irq));
+  if (sp804_) {
+    bus_->map(pc_.sp804.base, pc_.sp804.size, sp804_->socket, "sp804");
+    sp804_->irq.bind(gic_->spi_sink(pc_.sp804.irq));
+  }
   cci_->master.bind(bus_->upstream);
 
   for (size_t i = 0; i < pc_.clusters.size(); ++i)
@@ -151,10 +200,14 @@ void Platform::wire() {
     Cluster& cluster = *this->cluster(cl).cluster;
     core->bus.bind(cluster.cores_side);
     gic_->irq_out(i).bind([core](bool l) { core->set_nirq(l); });
-    Tc2Scc* scc = scc_.get();
-    gic_->wake_out(i).bind([scc, cl, cpu](bool l) { scc->cpu_wake_request(cl, cpu, l); });
-    core->standbywfi.bind([scc, cl, cpu](bool l) { scc->cpu_standbywfi(cl, cpu, l); });
-    scc_->core_reset(cl, cpu).bind([core](bool held) { core->set_reset(held); });
+    if (Tc2Scc* scc = scc_.get()) {
+      gic_->wake_out(i).bind([scc, cl, cpu](bool l) { scc->cpu_wake_request(cl, cpu, l); });
+      core->standbywfi.bind([scc, cl, cpu](bool l) { scc->cpu_standbywfi(cl, cpu, l); });
+      scc_->core_reset(cl, cpu).bind([core](bool held) { core->set_reset(held); });
+    } else if (ExynosPmu* pmu = pmu_.get()) {
+      core->standbywfi.bind([pmu, cl, cpu](bool l) { pmu->cpu_standbywfi(cl, cpu, l); });
+      pmu->core_reset(cl, cpu).bind([core](bool held) { core->set_reset(held); });
+    }
     timers_[i]->irq.bind(gic_->ppi_sink(i, pc_.timer.phys_ppi));
     // The timer is in the core's power domain: stopped while the core is
     // off or in reset (the counter, CNTPCT, is the always-on system one).
@@ -165,7 +218,7 @@ void Platform::wire() {
     timer_power(core->state());
     core->add_state_listener(timer_power);
   }
-  scc_->irq.bind(gic_->spi_sink(pc_.scc.irq));
+  if (scc_) scc_->irq.bind(gic_->spi_sink(pc_.scc.irq));
 }
 
 // The energy model of each cluster, listening to everything that changes

@@ -9,6 +9,14 @@
 //   timer(n) --> GIC PPI         SPC irq --> GIC SPI               |-- SCC/SPC
 //   SPC --> cluster power domain, Vcore regulator, PLL -> cluster clock
 //   SP804 TIMINTC --> GIC SPI      core Off/Reset --> its timer stopped
+//
+// Without the TC2 SCC (an Exynos-style DT) the bus maps the CMU, whose APLL
+// and KPLL drive the clusters' PLLs, and the S2MPS11 PMIC, whose bucks are
+// the clusters' rails; a DvfsGuard per cluster checks the DVFS order. The
+// Exynos PMU, if the DT has one, holds the cores in reset and switches the
+// cluster domains (core STANDBYWFI --> PMU, PMU reset(n) --> core n), and
+// the SYSRAM holds the secondaries' entry point. Without a PMU the boot core
+// runs, the others stay in reset, and the cluster domains stay on.
 #pragma once
 
 #include <memory>
@@ -16,6 +24,7 @@
 #include <vector>
 
 #include "models/clock/clock_domain.h"
+#include "models/clock/exynos5420_cmu.h"
 #include "models/clock/pll.h"
 #include "models/cluster/cluster.h"
 #include "models/cpu/core.h"
@@ -25,7 +34,10 @@
 #include "models/irq/gic400.h"
 #include "models/power/energy_model.h"
 #include "models/power/power_domain.h"
+#include "models/power/dvfs_guard.h"
+#include "models/power/exynos_pmu.h"
 #include "models/power/regulator.h"
+#include "models/power/s2mps11.h"
 #include "models/power/tc2_scc.h"
 #include "models/timer/generic_timer.h"
 #include "models/timer/sp804.h"
@@ -37,6 +49,7 @@ struct ClusterModels {
   std::unique_ptr<Pll> pll;
   std::unique_ptr<Regulator> rail;
   std::unique_ptr<PowerDomain> power;
+  std::unique_ptr<DvfsGuard> guard;  // without the SPC (which has its own)
   std::unique_ptr<Cluster> cluster;
   // Energy of the cluster's cores, uncore and Vcore rail (one rail per cluster).
   std::unique_ptr<ClusterEnergy> energy;
@@ -58,11 +71,16 @@ class Platform {
   const std::vector<ClusterModels>& clusters() const { return clusters_; }
   Gic400& gic() { return *gic_; }
   Cci400& cci() { return *cci_; }
-  Tc2Scc& scc() { return *scc_; }
+  Tc2Scc& scc() { return *scc_; }          // TC2 only: see has_scc()
+  bool has_scc() const { return scc_ != nullptr; }
+  Exynos5420Cmu* cmu() { return cmu_.get(); }  // null on TC2
+  S2mps11* pmic() { return pmic_.get(); }      // null on TC2
+  ExynosPmu* pmu() { return pmu_.get(); }      // null on TC2 and without a PMU node
+  Memory* sysram() { return sysram_.get(); }   // with the PMU
   Memory& memory() { return *memory_; }
   Bus& bus() { return *bus_; }
   EventDevice& events() { return *events_; }
-  Sp804& sp804() { return *sp804_; }
+  Sp804& sp804() { return *sp804_; }  // absent (null) when pc.sp804.present is false
   // Integrate every energy meter up to now (before reading totals).
   void sync_energy();
 
@@ -82,6 +100,10 @@ class Platform {
   std::unique_ptr<Bus> bus_;
   std::unique_ptr<Memory> memory_;
   std::unique_ptr<Tc2Scc> scc_;
+  std::unique_ptr<Exynos5420Cmu> cmu_;
+  std::unique_ptr<S2mps11> pmic_;
+  std::unique_ptr<ExynosPmu> pmu_;
+  std::unique_ptr<Memory> sysram_;
   std::unique_ptr<EventDevice> events_;
   std::unique_ptr<Sp804> sp804_;
 };

@@ -54,6 +54,11 @@ struct ClusterConfig {
   std::vector<OppConfig> opps;
   unsigned initial_opp = 0;
   int cci_slave_if = -1;          // index into CciConfig::slave_ifs
+  // Without the TC2 SPC (Exynos style): the OPPs come from the cpu nodes'
+  // operating-points-v2 table, the PLL is the CMU's APLL (0) or KPLL (1)
+  // named by `clocks`, the rail the S2MPS11 buck named by `cpu-supply`.
+  int cmu_pll = -1;
+  unsigned pmic_buck = 0;
   // Uncore energy (L2, SCU, CCI port): uW/MHz/V^2 while a core runs; static
   // uW at 1 V while a core runs and while all are idle; voltage exponent.
   double energy_dyn_coeff_uw = 0, energy_active_static_uw = 0, energy_idle_static_uw = 0;
@@ -81,10 +86,42 @@ struct CciConfig {
 };
 
 struct SccConfig {
+  bool present = false;         // false: an Exynos-style DT (CMU + PMIC)
   std::string node;
   uint64_t base = 0, size = 0;
   unsigned irq = 0;             // GIC INTID of the SPC interrupt
   uint64_t comms_ns = 0, access_ns = 0;
+};
+
+// The Exynos 5420/5800 CMU's CPU PLLs ("samsung,exynos5420-clock" /
+// "samsung,exynos5800-clock"), present when the cpu nodes name it in `clocks`.
+struct CmuConfig {
+  bool present = false;
+  std::string node;
+  uint64_t base = 0, size = 0;
+  uint64_t access_ns = 0;
+};
+
+// The S2MPS11 PMIC ("samsung,s2mps11-pmic"), its registers mapped at its
+// I2C controller's `reg` (the I2C link is not modelled).
+struct PmicConfig {
+  bool present = false;
+  std::string node;
+  uint64_t base = 0, size = 0;
+  uint64_t access_ns = 0;
+};
+
+// The Exynos 5420 PMU's CPU power control ("samsung,exynos5420-pmu") and
+// the SYSRAM whose non-secure page ("samsung,exynos4210-sysram-ns") holds
+// the secondaries' entry point: without them only the boot CPU runs.
+struct ExynosPmuConfig {
+  bool present = false;
+  std::string node;
+  uint64_t base = 0, size = 0;
+  uint64_t access_ns = 0;
+  // SYSRAM ("mmio-sram" parent of the sysram-ns node).
+  uint64_t sysram_base = 0, sysram_size = 0, sysram_ns_offset = 0;
+  uint64_t sysram_latency_ns = 0;
 };
 
 struct TimerConfig {
@@ -116,6 +153,7 @@ struct Sp804Config {
   uint64_t timclk_hz = 1000000;
   uint64_t access_ns = 0;
   bool in_dt = false;           // false: the simulator adds the node itself
+  bool present = true;          // false: no SP804 at all (a DT without the TC2 SCC)
 };
 
 struct PlatformConfig {
@@ -126,6 +164,9 @@ struct PlatformConfig {
   GicConfig gic;
   CciConfig cci;
   SccConfig scc;
+  CmuConfig cmu;
+  PmicConfig pmic;
+  ExynosPmuConfig pmu;
   TimerConfig timer;
   MemoryConfig memory;
   uint64_t bus_latency_ns = 0;

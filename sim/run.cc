@@ -101,7 +101,7 @@ void add_event_mailbox_node(Fdt& fdt, const EventMailboxConfig& ev) {
 // Likewise the SP804 broadcast timer at the DT root, when the user's DT has
 // none there (the upstream TC2 DT has it under the motherboard's buses).
 void add_sp804_node(Fdt& fdt, const Sp804Config& t) {
-  if (t.in_dt) return;
+  if (t.in_dt || !t.present) return;
   char name[32];
   snprintf(name, sizeof name, "timer@%llx", static_cast<unsigned long long>(t.base));
   const int node = add_root_device(fdt, name, "arm,sp804", t.base, t.size, t.irq, "SP804");
@@ -267,10 +267,25 @@ int blsim_run(const RunOptions& o) {
   GlueSetup gs;
   for (unsigned i = 0; i < platform->nr_cores(); ++i) {
     const CpuConfig& c = platform->config().cpus[i];
-    Tc2Scc* scc = &platform->scc();
     const unsigned cl = c.cluster, cpu = c.mpidr & 0xff;
-    gs.cores.push_back({&platform->core(i), &platform->timer(i),
-                        [scc, cl, cpu] { return scc->resume_address(cl, cpu); }});
+    std::function<uint32_t()> mailbox;  // without the SPC: none (only the boot core runs)
+    if (platform->has_scc()) {
+      Tc2Scc* scc = &platform->scc();
+      mailbox = [scc, cl, cpu] { return scc->resume_address(cl, cpu); };
+    } else if (platform->pmu()) {
+      // The Exynos boot path (iROM, then U-Boot SPL's secondary_cpu_start)
+      // jumps to the start of the non-secure SYSRAM page, where the kernel
+      // writes "ldr r0, [pc, #0]; bx r0; .word entry": the entry, or 0 (the
+      // pen) while those words are not there.
+      Memory* sram = platform->sysram();
+      const uint64_t off = platform->config().pmu.sysram_ns_offset;
+      mailbox = [sram, off] {
+        uint32_t w[3];
+        sram->read_backdoor(off, w, sizeof w);
+        return w[0] == 0xe59f0000u && w[1] == 0xe12fff10u ? w[2] : 0u;
+      };
+    }
+    gs.cores.push_back({&platform->core(i), &platform->timer(i), mailbox});
   }
   gs.fdt = fdt.blob();
   gs.boot_core = platform->config().boot_cpu;

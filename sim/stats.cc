@@ -144,6 +144,19 @@ void write_clusters(JsonWriter& j, Platform& p,
     size_t k = 0;
     for (auto& kv : by_khz) j.field(std::to_string(kv.first), ns[k++]);
     j.end_object();
+    // The cluster's operating points as the hardware holds them (the SPC's
+    // tables on TC2, the DT's operating-points-v2 elsewhere), and its rail now.
+    const ClusterConfig& cc = p.config().clusters[i];
+    j.key("opps").begin_array();
+    for (const OppConfig& o : cc.opps) {
+      j.begin_object();
+      j.field("khz", o.khz);
+      j.field("uv", o.uv);
+      j.end_object();
+    }
+    j.end_array();
+    j.field("rail", cc.rail_name);
+    j.field("voltage_uv", m.rail->voltage_uv());
     j.field("power_ups", m.power->power_ups());
     j.field("power_downs", m.power->power_downs());
     j.field("power_state", PowerDomain::name_of(m.power->state()));

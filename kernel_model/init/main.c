@@ -18,9 +18,12 @@ int blsim_event_init(const void *fdt);
 #include <string.h>
 
 #include "asm/bL_switcher.h"
+#include "asm/mcpm_exynos.h"
 #include "drivers/cpufreq/arm_big_little.h"
+#include "linux/clk.h"
 #include "linux/cpufreq.h"
 #include "linux/cpuidle.h"
+#include "linux/regulator/consumer.h"
 #include "linux/sched.h"
 #include "trace/events.h"
 #include "arch/arm/mach-vexpress/spc.h"
@@ -64,16 +67,30 @@ static struct bL_notifier_block bL_cpufreq_nb = {
 	.notifier_call = bL_cpufreq_switcher_notifier,
 };
 
-/* device_initcall: the SPC clocks and OPPs, then the TC2 cpufreq driver. */
-static void cpufreq_init(void)
+/* device_initcall: on TC2 the SPC clocks and OPPs, then the TC2 cpufreq
+ * driver (vexpress-spc-cpufreq); without the SPC, the generic DT glue
+ * (arm_big_little_dt) on the cpu nodes' operating-points(-v2), clocks and
+ * cpu-supply. */
+static void cpufreq_init(const void *fdt)
 {
-	int ret = ve_spc_clk_init();
+	int ret;
 
-	if (!ret)
-		ret = ve_spc_cpufreq_init();
-	if (ret) {
-		pr_err("cpufreq: TC2 driver not registered (%d): clocks stay at boot OPPs\n", ret);
-		return;
+	if (fdt_node_offset_by_compatible(fdt, -1, "arm,vexpress-scc,v2p-ca15_a7") < 0) {
+		ret = bL_dt_cpufreq_init(fdt);
+		if (ret) {
+			pr_err("cpufreq: big.LITTLE DT driver not registered (%d): clocks stay at "
+			       "boot OPPs\n", ret);
+			return;
+		}
+	} else {
+		ret = ve_spc_clk_init();
+		if (!ret)
+			ret = ve_spc_cpufreq_init();
+		if (ret) {
+			pr_err("cpufreq: TC2 driver not registered (%d): clocks stay at boot "
+			       "OPPs\n", ret);
+			return;
+		}
 	}
 	bL_switcher_register_notifier(&bL_cpufreq_nb);
 	cpufreq_frequency_trace = trace_cpufreq_frequency;
@@ -113,15 +130,24 @@ void start_kernel(void)
 		hw_panic("no usable interrupt controller (%d)", ret);
 	gic_cpu_pm_init();
 	arch_timer_of_init(fdt);              /* time_init */
+	exynos5420_clk_init(fdt);             /* of_clk_init: CLK_OF_DECLARE (not on TC2) */
 	sp804_timer_of_init(fdt);             /* TIMER_OF_DECLARE: the broadcast device */
 	arch_timer_starting_cpu();
 	arch_local_irq_enable();
 
-	ret = tc2_pm_init(fdt);               /* early_initcall: MCPM backend */
-	if (ret)
-		pr_err("TC2 power management unavailable (%d): secondaries stay off\n", ret);
-	else
-		smp_set_ops(&mcpm_smp_ops);   /* mcpm_smp_set_ops */
+	if (fdt_node_offset_by_compatible(fdt, -1, "arm,vexpress-scc,v2p-ca15_a7") >= 0) {
+		ret = tc2_pm_init(fdt);       /* early_initcall: MCPM backend */
+		if (ret)
+			pr_err("TC2 power management unavailable (%d): secondaries stay off\n", ret);
+		else
+			smp_set_ops(&mcpm_smp_ops);   /* mcpm_smp_set_ops */
+	} else {
+		ret = exynos_mcpm_init(fdt);  /* early_initcall: MCPM backend */
+		if (ret)
+			pr_err("MCPM: no backend for this machine (%d): secondaries stay off\n", ret);
+		else
+			smp_set_ops(&mcpm_smp_ops);   /* mcpm_smp_set_ops */
+	}
 	smp_init();
 	hw_mark("smp-done");
 	ret = blsim_event_init(fdt);          /* device_initcall */
@@ -132,7 +158,8 @@ void start_kernel(void)
 		const char *bootargs = chosen >= 0 ? fdt_getprop(fdt, chosen, "bootargs", NULL) : NULL;
 
 		cpuidle_init(fdt, bootargs);  /* device_initcall: cpuidle-big_little */
-		cpufreq_init();               /* device_initcall: vexpress-spc-cpufreq */
+		s2mps11_pmic_probe(fdt);      /* i2c driver probe (not on TC2) */
+		cpufreq_init(fdt);            /* device_initcall: vexpress-spc-cpufreq / arm_big_little_dt */
 		bL_switcher_init(bootargs);   /* late_initcall: unless no_bL_switcher */
 	}
 	topology_init_cpu_capacity(fdt);

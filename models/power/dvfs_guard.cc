@@ -27,9 +27,13 @@ DvfsGuard::DvfsGuard(std::string name, ClockDomain& clk, Regulator& rail,
 
 uint32_t DvfsGuard::required_uv(uint64_t hz) const {
   if (hz == 0) return 0;
+  // A point at least as fast that runs at V proves hz runs at V too, so the
+  // need is the lowest voltage of all of them (tables need not be monotonic:
+  // the Exynos 5800's A15 runs 1800 MHz at 1237.5 mV, 1700 MHz at 1250 mV).
+  uint32_t need = UINT32_MAX;
   for (const Point& p : table_)
-    if (p.hz >= hz) return p.min_uv;
-  return UINT32_MAX;
+    if (p.hz >= hz && p.min_uv < need) need = p.min_uv;
+  return need;
 }
 
 void DvfsGuard::check(uint64_t hz, uint32_t uv, const char* what) const {

@@ -10,8 +10,9 @@
 //  - at the start of every voltage ramp down, against the running frequency.
 // So "raise voltage before frequency, lower frequency before voltage" passes,
 // and either reversed order is caught when it happens. The voltage a
-// frequency needs is that of the slowest operating point at least as fast;
-// a frequency above the fastest one needs more than any rail can give.
+// frequency needs is the lowest of the operating points at least as fast
+// (for a monotonic table: the slowest of them); a frequency above the
+// fastest one needs more than any rail can give.
 #pragma once
 
 #include "models/clock/clock_domain.h"

@@ -357,3 +357,26 @@ TEST(Dvfs, LegalOrderPasses) {
   EXPECT_EQ(seen[3].to, 600000000u);
   EXPECT_GE(r.guard.checks(), 5u);  // 4 clock changes + 1 ramp down, at least
 }
+
+// The Exynos 5800 A15 table is not monotonic in voltage (1700 MHz at 1250 mV,
+// 1800 MHz at 1237.5 mV): 1700 MHz then needs only 1237.5 mV, so going up
+// 1700 -> 1800 with the voltage set first (a ramp down) is legal.
+TEST(Dvfs, NonMonotonicTableNeedsTheLowestVoltageOfFasterPoints) {
+  ClockDomain clk("clk", 1700000000);
+  Pll pll("pll", {24000000, us(10), 200000000, 1800000000}, clk);
+  Regulator vdd("vdd", {800000, 1500000, 1250000, 12500, us(1)});
+  DvfsGuard guard("guard", clk, vdd,
+                  {{1600000000, 1250000}, {1700000000, 1250000}, {1800000000, 1237500}});
+  EXPECT_EQ(guard.required_uv(1700000000), 1237500u);
+  EXPECT_EQ(guard.required_uv(1800000000), 1237500u);
+  Script s("s", [&] {
+    vdd.set_voltage_uv(1237500);  // down, at 1700 MHz: allowed
+    wait(vdd.settled_event());
+    pll.set_rate(1800000000);
+    wait(pll.locked_event());
+  });
+  auto [msg, at] = run_for_error(us(100));
+  EXPECT_EQ(msg, "");
+  EXPECT_EQ(clk.freq_hz(), 1800000000u);
+  EXPECT_EQ(guard.required_uv(1600000000), 1237500u);
+}

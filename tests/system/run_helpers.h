@@ -45,6 +45,7 @@ inline RunResult run_cmd(const std::string& cmd, const std::string& dir) {
 
 inline std::string blsim_bin() { return std::string(BLSIM_BUILD_DIR) + "/blsim"; }
 inline std::string tc2_dtb() { return std::string(BLSIM_BUILD_DIR) + "/configs/tc2.dtb"; }
+inline std::string exynos_dtb() { return std::string(BLSIM_BUILD_DIR) + "/configs/exynos5422.dtb"; }
 
 inline RunResult run_blsim(const std::string& args, const std::string& dir) {
   return run_cmd(blsim_bin() + " " + args, dir);
@@ -60,6 +61,9 @@ inline std::string compile_dts(const std::string& dts, const std::string& dir,
 }
 
 inline std::string tc2_dts() { return slurp(std::string(BLSIM_SOURCE_DIR) + "/configs/tc2.dts"); }
+inline std::string exynos_dts() {
+  return slurp(std::string(BLSIM_SOURCE_DIR) + "/configs/exynos5422.dts");
+}
 
 // Replace the first occurrence of `what` (which must exist) in `s`.
 inline std::string edit(std::string s, const std::string& what, const std::string& with) {

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "linux/arm-cci.h"
+#include "linux/of.h"
 #include "linux/smp.h"
 
 #define CCI_MAX_PORTS 5
@@ -53,71 +54,6 @@ static bool cpu_port_is_valid(const struct cpu_port *port)
 static bool cpu_port_match(const struct cpu_port *port, u32 mpidr)
 {
 	return port->mpidr == (mpidr & MPIDR_HWID_BITMASK);
-}
-
-/* Models of_n_addr_cells/of_n_size_cells + of_translate_address: node's
- * reg entry idx as a CPU physical address, through every parent's ranges. */
-static int of_translate_reg(const void *fdt, int node, int idx, u64 *addr, u64 *size)
-{
-	int parent = fdt_parent_offset(fdt, node);
-	int ac, sc, len, i;
-	const fdt32_t *reg;
-	u64 a = 0, s = 0;
-
-	if (parent < 0)
-		return -EINVAL;
-	ac = fdt_address_cells(fdt, parent);
-	sc = fdt_size_cells(fdt, parent);
-	reg = fdt_getprop(fdt, node, "reg", &len);
-	if (!reg || ac < 1 || ac > 2 || sc < 0 || sc > 2 ||
-	    len < (int)((idx + 1) * (ac + sc) * sizeof(fdt32_t)))
-		return -EINVAL;
-	reg += idx * (ac + sc);
-	for (i = 0; i < ac; i++)
-		a = (a << 32) | fdt32_to_cpu(reg[i]);
-	for (i = 0; i < sc; i++)
-		s = (s << 32) | fdt32_to_cpu(reg[ac + i]);
-
-	/* Walk up: each bus node maps its children's space via "ranges". */
-	for (node = parent; node > 0; node = parent) {
-		const fdt32_t *r;
-		int cac, pac, csc, n, e;
-		bool found = false;
-
-		parent = fdt_parent_offset(fdt, node);
-		if (parent < 0)
-			return -EINVAL;
-		r = fdt_getprop(fdt, node, "ranges", &len);
-		if (!r)
-			return -EINVAL; /* not translatable */
-		if (len == 0)
-			continue;      /* identity */
-		cac = fdt_address_cells(fdt, node);
-		csc = fdt_size_cells(fdt, node);
-		pac = fdt_address_cells(fdt, parent);
-		n = cac + pac + csc;
-		for (e = 0; e + n <= len / (int)sizeof(fdt32_t); e += n) {
-			u64 ca = 0, pa = 0, rs = 0;
-
-			for (i = 0; i < cac; i++)
-				ca = (ca << 32) | fdt32_to_cpu(r[e + i]);
-			for (i = 0; i < pac; i++)
-				pa = (pa << 32) | fdt32_to_cpu(r[e + cac + i]);
-			for (i = 0; i < csc; i++)
-				rs = (rs << 32) | fdt32_to_cpu(r[e + cac + pac + i]);
-			if (a >= ca && a < ca + rs) {
-				a = a - ca + pa;
-				found = true;
-				break;
-			}
-		}
-		if (!found)
-			return -EINVAL;
-	}
-	*addr = a;
-	if (size)
-		*size = s;
-	return 0;
 }
 
 /* Models cci_ace_init_ports: map each CPU node to its port by phandle. */

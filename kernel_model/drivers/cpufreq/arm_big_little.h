@@ -16,7 +16,7 @@ extern "C" {
 #define MAX_CLUSTERS 2
 #define A15_CLUSTER 0
 #define A7_CLUSTER 1
-#define BL_MAX_OPPS 16
+#define BL_MAX_OPPS 32  /* the Exynos 5800 A15 has 19 */
 
 /* Under IKS the A7's frequencies are halved into the merged virtual table. */
 #define ACTUAL_FREQ(cluster, freq) ((cluster) == A7_CLUSTER ? (freq) << 1 : (freq))

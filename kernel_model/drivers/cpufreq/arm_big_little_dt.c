@@ -8,20 +8,31 @@
  * rather than silently reordered: unsorted OPPs, duplicates, a voltage
  * outside the cpu-supply regulator's range, a clock-latency of 0.
  *
- * The clock: blsim has no DT-described clock controller model yet, so the
- * cluster clock here is a software one that costs clock-latency of busy
- * time per change and does not change the models' core clocks (see
- * docs/fidelity-cpufreq.md). TC2 uses the SPC glue instead.
+ * The clock: when the cluster's cpu node names its clock (`clocks`, the
+ * Exynos 5420/5800 CMU's APLL/KPLL) and its rail (`cpu-supply`, an S2MPS11
+ * buck), a change goes to the hardware as dev_pm_opp_set_rate does it:
+ * going faster, the OPP's voltage first, then the PLL; going slower, the
+ * PLL first, then the voltage. Without them (a DT that gives OPPs but no
+ * clock) the cluster clock is a software one that costs clock-latency of
+ * busy time per change and changes no model (docs/fidelity-cpufreq.md).
+ * TC2 uses the SPC glue instead.
  */
 #include <libfdt.h>
 #include <string.h>
 
 #include "arm_big_little.h"
+#include "linux/clk.h"
 #include "linux/of.h"
+#include "linux/regulator/consumer.h"
 
 static const void *dt_fdt;
 static u32 dt_clk_rate[MAX_CLUSTERS];
 static unsigned int dt_latency[MAX_CLUSTERS];
+/* The cluster's hardware clock and rail (NULL: the software clock). */
+static struct clk *dt_clk[MAX_CLUSTERS];
+static struct regulator *dt_reg[MAX_CLUSTERS];
+static struct bL_opp dt_opps[MAX_CLUSTERS][BL_MAX_OPPS];
+static int dt_nr_opps[MAX_CLUSTERS];
 
 /* The first cpu node of a cluster (MPIDR Aff1 of its reg), or -ENODEV. */
 static int cluster_cpu_node(const void *fdt, u32 cluster)
@@ -219,13 +230,50 @@ int bL_dt_read_cluster_opps(const void *fdt, u32 cluster, struct bL_opp *opps,
 	return n;
 }
 
+/* Models the OPP core's clk_get / regulator_get for the cluster's first
+ * cpu device (_update_opp_table_clk, dev_pm_opp_set_regulators): both, or
+ * neither (then the software clock). A cpu node that names a clock blsim
+ * has no provider for is an error. */
+static int dt_get_clk_and_regulator(u32 cluster)
+{
+	int cpu = cluster_cpu_node(dt_fdt, cluster);
+	const char *name = cpu >= 0 ? fdt_get_name(dt_fdt, cpu, NULL) : "?";
+
+	dt_clk[cluster] = NULL;
+	dt_reg[cluster] = NULL;
+	if (cpu < 0 || !fdt_getprop(dt_fdt, cpu, "clocks", NULL))
+		return 0;
+	dt_clk[cluster] = of_clk_get(dt_fdt, cpu, 0);
+	if (!dt_clk[cluster]) {
+		pr_err("cpufreq-dt: %s: clocks: no provider for the cpu clock\n", name);
+		return -ENODEV;
+	}
+	dt_reg[cluster] = of_regulator_get(dt_fdt, cpu, "cpu");
+	if (!dt_reg[cluster]) {
+		pr_err("cpufreq-dt: %s: cpu-supply: no regulator: the clock cannot be raised "
+		       "safely\n", name);
+		dt_clk[cluster] = NULL;
+		return -ENODEV;
+	}
+	return 0;
+}
+
 /* Models dt_init_opp_table(). */
 static int dt_init_opp_table(u32 cluster, struct bL_opp *opps, unsigned int max)
 {
 	int n = bL_dt_read_cluster_opps(dt_fdt, cluster, opps, max, &dt_latency[cluster]);
+	int ret;
 
-	if (n > 0 && !dt_clk_rate[cluster])
-		dt_clk_rate[cluster] = opps[0].khz;
+	if (n <= 0)
+		return n;
+	ret = dt_get_clk_and_regulator(cluster);
+	if (ret)
+		return ret;
+	dt_nr_opps[cluster] = n < BL_MAX_OPPS ? n : BL_MAX_OPPS;
+	memcpy(dt_opps[cluster], opps, (size_t)dt_nr_opps[cluster] * sizeof(*opps));
+	if (!dt_clk_rate[cluster])
+		dt_clk_rate[cluster] = dt_clk[cluster] ? (u32)(clk_get_rate(dt_clk[cluster]) / 1000)
+						       : opps[0].khz;
 	return n;
 }
 
@@ -235,17 +283,54 @@ static unsigned int dt_get_transition_latency(u32 cluster)
 	return dt_latency[cluster];
 }
 
-/* The software cluster clock: a change costs the declared latency. */
+/* Models dev_pm_opp_set_rate(): the OPP for the rate, then voltage and
+ * clock in the order that keeps the core within its rail at every instant
+ * (_set_opp: scaling up, regulator first; scaling down, clock first). */
+static int dt_opp_set_rate(u32 cluster, u32 khz)
+{
+	u32 cur = (u32)(clk_get_rate(dt_clk[cluster]) / 1000), uv;
+	int i, found = -1, ret;
+
+	for (i = 0; i < dt_nr_opps[cluster]; i++)
+		if (dt_opps[cluster][i].khz == khz)
+			found = i;
+	if (found < 0) {
+		pr_err("cpufreq-dt: cluster %u: no OPP at %u kHz\n", cluster, khz);
+		return -EINVAL;
+	}
+	uv = dt_opps[cluster][found].uv;
+	if (!uv)  /* an OPP without opp-microvolt: the clock alone */
+		return clk_set_rate(dt_clk[cluster], (u64)khz * 1000);
+	if (khz > cur) {
+		ret = regulator_set_voltage(dt_reg[cluster], uv, uv);
+		if (ret)
+			return ret;
+	}
+	ret = clk_set_rate(dt_clk[cluster], (u64)khz * 1000);
+	if (ret)
+		return ret;
+	if (khz < cur)
+		ret = regulator_set_voltage(dt_reg[cluster], uv, uv);
+	return ret;
+}
+
+/* The cluster clock: the hardware's, or the software one, whose change
+ * costs the declared latency. */
 static int dt_clk_set_rate(u32 cluster, u32 khz)
 {
+	if (dt_clk[cluster])
+		return dt_opp_set_rate(cluster, khz);
 	if (dt_latency[cluster] && dt_latency[cluster] != CPUFREQ_ETERNAL)
 		hw_udelay((dt_latency[cluster] + 999) / 1000);
 	dt_clk_rate[cluster] = khz;
 	return 0;
 }
 
+/* Models clk_get_rate() on the cluster's clock (the PLL's, or the software one). */
 static u32 dt_clk_get_rate(u32 cluster)
 {
+	if (dt_clk[cluster])
+		return (u32)(clk_get_rate(dt_clk[cluster]) / 1000);
 	return dt_clk_rate[cluster];
 }
 
@@ -279,5 +364,7 @@ int bL_dt_cpufreq_init(const void *fdt)
 	}
 	dt_fdt = fdt;
 	dt_clk_rate[0] = dt_clk_rate[1] = 0;
+	dt_clk[0] = dt_clk[1] = NULL;
+	dt_reg[0] = dt_reg[1] = NULL;
 	return bL_cpufreq_register(&dt_bL_ops);
 }

@@ -19,3 +19,104 @@ bool of_cpu_hwid(const void *fdt, int node, u32 *hwid)
 	*hwid = fdt32_to_cpu(reg[len / 4 - 1]) & MPIDR_HWID_BITMASK;
 	return true;
 }
+
+/* Models of_n_addr_cells/of_n_size_cells + of_translate_address: node's
+ * reg entry idx as a CPU physical address, through every parent's ranges. */
+int of_translate_reg(const void *fdt, int node, int idx, u64 *addr, u64 *size)
+{
+	int parent = fdt_parent_offset(fdt, node);
+	int ac, sc, len, i;
+	const fdt32_t *reg;
+	u64 a = 0, s = 0;
+
+	if (parent < 0)
+		return -EINVAL;
+	ac = fdt_address_cells(fdt, parent);
+	sc = fdt_size_cells(fdt, parent);
+	reg = fdt_getprop(fdt, node, "reg", &len);
+	if (!reg || ac < 1 || ac > 2 || sc < 0 || sc > 2 ||
+	    len < (int)((idx + 1) * (ac + sc) * sizeof(fdt32_t)))
+		return -EINVAL;
+	reg += idx * (ac + sc);
+	for (i = 0; i < ac; i++)
+		a = (a << 32) | fdt32_to_cpu(reg[i]);
+	for (i = 0; i < sc; i++)
+		s = (s << 32) | fdt32_to_cpu(reg[ac + i]);
+
+	/* Walk up: each bus node maps its children's space via "ranges". */
+	for (node = parent; node > 0; node = parent) {
+		const fdt32_t *r;
+		int cac, pac, csc, n, e;
+		bool found = false;
+
+		parent = fdt_parent_offset(fdt, node);
+		if (parent < 0)
+			return -EINVAL;
+		r = fdt_getprop(fdt, node, "ranges", &len);
+		if (!r)
+			return -EINVAL; /* not translatable */
+		if (len == 0)
+			continue;      /* identity */
+		cac = fdt_address_cells(fdt, node);
+		csc = fdt_size_cells(fdt, node);
+		pac = fdt_address_cells(fdt, parent);
+		n = cac + pac + csc;
+		for (e = 0; e + n <= len / (int)sizeof(fdt32_t); e += n) {
+			u64 ca = 0, pa = 0, rs = 0;
+
+			for (i = 0; i < cac; i++)
+				ca = (ca << 32) | fdt32_to_cpu(r[e + i]);
+			for (i = 0; i < pac; i++)
+				pa = (pa << 32) | fdt32_to_cpu(r[e + cac + i]);
+			for (i = 0; i < csc; i++)
+				rs = (rs << 32) | fdt32_to_cpu(r[e + cac + pac + i]);
+			if (a >= ca && a < ca + rs) {
+				a = a - ca + pa;
+				found = true;
+				break;
+			}
+		}
+		if (!found)
+			return -EINVAL;
+	}
+	*addr = a;
+	if (size)
+		*size = s;
+	return 0;
+}
+
+/* Models of_parse_phandle_with_args(). */
+int of_parse_phandle_with_args(const void *fdt, int node, const char *prop,
+			       const char *cells_name, int index, u32 *arg0)
+{
+	const fdt32_t *p;
+	int len, pos = 0, i;
+
+	p = fdt_getprop(fdt, node, prop, &len);
+	if (!p)
+		return -ENOENT;
+	len /= (int)sizeof(fdt32_t);
+	for (i = 0; pos < len; i++) {
+		int target = fdt_node_offset_by_phandle(fdt, fdt32_to_cpu(p[pos]));
+		const fdt32_t *c;
+		u32 cells = 0;
+
+		if (target < 0)
+			return -EINVAL;
+		if (cells_name) {
+			c = fdt_getprop(fdt, target, cells_name, NULL);
+			if (!c)
+				return -EINVAL;
+			cells = fdt32_to_cpu(*c);
+		}
+		if (pos + 1 + (int)cells > len)
+			return -EINVAL;
+		if (i == index) {
+			if (arg0)
+				*arg0 = cells ? fdt32_to_cpu(p[pos + 1]) : 0;
+			return target;
+		}
+		pos += 1 + (int)cells;
+	}
+	return -ENOENT;
+}

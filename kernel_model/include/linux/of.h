@@ -11,4 +11,17 @@
  * a reg, store its MPIDR (hardware id bits) in *hwid and return true. */
 bool of_cpu_hwid(const void *fdt, int node, u32 *hwid);
 
+/* Models of_n_addr_cells/of_n_size_cells + of_translate_address: the node's
+ * reg entry idx (address, and size if size is not NULL) as a CPU physical
+ * address, through every ancestor bus's ranges. 0, or -EINVAL (no such
+ * entry, or a bus on the way without ranges: I2C, ...). */
+int of_translate_reg(const void *fdt, int node, int idx, u64 *addr, u64 *size);
+
+/* Models of_parse_phandle_with_args(np, prop, cells_name, index): the
+ * node the index-th phandle of prop points at, its argument count read from
+ * that node's cells_name (0 if NULL), and the first argument in *arg0.
+ * The node offset, or -ENOENT / -EINVAL. */
+int of_parse_phandle_with_args(const void *fdt, int node, const char *prop,
+			       const char *cells_name, int index, u32 *arg0);
+
 #endif
