@@ -427,6 +427,11 @@ void read_opp_table(const Fdt& f, int cpu, ClusterConfig& cl) {
     if (!Exynos5420Cmu::con0_for(cl.pll_ref_hz, hz))
       f.fail(o, "opp-hz", std::to_string(hz) + " Hz: no PLL35xx setting makes it from " +
                               std::to_string(cl.pll_ref_hz) + " Hz");
+    // The driver takes the transition latency from clock-latency-ns; the
+    // governors' sampling rate is derived from it, so 0 is not "instant"
+    // but "unknown" (cpufreq-dt would refuse the ondemand family).
+    if (auto lat = f.opt_u32(o, "clock-latency-ns"); lat && *lat == 0)
+      f.fail(o, "clock-latency-ns", "a clock latency of 0: the governors need the real transition latency");
     cl.opps.push_back({khz, uv[0]});
     prev_node = f.path(o);
   }

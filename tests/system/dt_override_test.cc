@@ -58,3 +58,16 @@ TEST(DtOverride, BadOverridesAreRefused) {
   EXPECT_EQ(syntax.exit_code, 1);
   EXPECT_NE(syntax.err.find("--dt takes NODE:PROPERTY=VALUE"), std::string::npos) << syntax.err;
 }
+
+// An operating-points-v2 OPP with clock-latency-ns = 0 (cpufreq-dt would
+// have no transition latency for the governors) is an input error naming
+// the OPP node, here made by an override of the Exynos DT.
+TEST(DtOverride, ZeroClockLatencyIsAnInputError) {
+  const std::string d = scratch("dt-override-latency");
+  RunResult r = run_blsim("--dtb " + exynos_dtb() + " --dt /opp-table-0/opp-200000000:clock-latency-ns=0"
+                          " --duration 10ms --out " + d + "/out", d);
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("/opp-table-0/opp-200000000: property 'clock-latency-ns': a clock latency of 0"),
+            std::string::npos) << r.err;
+  EXPECT_FALSE(exists(d + "/out/stats.json"));
+}
