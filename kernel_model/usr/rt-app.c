@@ -78,6 +78,7 @@ struct rtapp_thread {
 	struct timer_state *timers;   /* per resource: timers owned by this thread */
 	struct rtapp_thread *wait_next;
 	u64 loop_start;
+	u64 t_first;                  /* when the thread started its first phase */
 	struct wl_thread_stats st;
 	struct rtapp_thread *next;
 };
@@ -269,7 +270,8 @@ static enum ev_result do_timer(struct rtapp_thread *t, const struct wl_event *e)
 	now = ktime_get_ns();
 	ts = *timer_of(t, e->res);
 	if (!ts.init) {
-		ts.t_next = t->loop_start ? t->loop_start : now;
+		/* rt-app: a timer's grid starts at the thread's first phase. */
+		ts.t_next = t->t_first;
 		ts.init = true;
 	}
 	ts.t_next += (u64)e->duration_ns;
@@ -531,6 +533,8 @@ static void loop_started(struct rtapp_thread *t)
 {
 	u64 now = ktime_get_ns();
 
+	if (!t->t_first)
+		t->t_first = now;
 	if (t->loop_start) {
 		u64 d = now - t->loop_start;
 
@@ -622,11 +626,18 @@ void rtapp_spawn(int task, int instance)
 		pr_warn("rt-app: %s: util_min above util_max, clamps not set\n", t->name);
 }
 
-/* global.duration: rt-app stops its threads at their next event. */
+/* global.duration: models rt-app's shutdown() -> wakeup_all_threads():
+ * threads stop at their next event; those waiting on a condition or a
+ * barrier are woken so that they can. */
 static void duration_fn(struct hrtimer *timer)
 {
+	int r;
+
 	(void)timer;
 	continue_running = false;
+	for (r = 0; r < prog()->nresources; r++)
+		if (prog()->resources[r].kind == WL_RES_COND || prog()->resources[r].kind == WL_RES_BARRIER)
+			cond_wake(r, true);
 	pr_info("rt-app: duration elapsed, threads stop\n");
 }
 
