@@ -27,6 +27,7 @@ Gic400::Gic400(sc_module_name name, const GicParams& p)
                 p_.num_spis, kMaxSpis);
   cpus_.resize(p_.num_cpus);
   spis_.resize(p_.num_spis);
+  spi_pend_.assign(p_.num_spis / kWordBits, 0);
   for (auto& c : cpus_)
     for (unsigned id = 0; id < kSgis; ++id) {
       c.banked[id].enabled = true;  // GIC-400: SGI enables are RAO/WI
@@ -91,11 +92,15 @@ void Gic400::declare_dist_regs() {
       // banked for the requesting (target) CPU interface.
       {"GICD_CPENDSGIR", Gicd::CPENDSGIR, kSgis, true,
        [this](unsigned cpu, unsigned id) -> uint32_t { return cpus_[cpu].sgi_pending[id]; },
-       [this](unsigned cpu, unsigned id, uint32_t v) { cpus_[cpu].sgi_pending[id] &= ~v; }},
+       [this](unsigned cpu, unsigned id, uint32_t v) {
+         cpus_[cpu].sgi_pending[id] &= ~v;
+         repend(cpu, id);
+       }},
       {"GICD_SPENDSGIR", Gicd::SPENDSGIR, kSgis, true,
        [this](unsigned cpu, unsigned id) -> uint32_t { return cpus_[cpu].sgi_pending[id]; },
        [this](unsigned cpu, unsigned id, uint32_t v) {
          cpus_[cpu].sgi_pending[id] |= v & ((1u << p_.num_cpus) - 1);
+         repend(cpu, id);
        }},
       constant("GICD_ICPIDR2", Gicd::ICPIDR2, Gicd::ICPIDR2_RESET),
   };
@@ -223,6 +228,7 @@ void Gic400::set_spi(unsigned intid, bool level) {
   Irq& s = spis_[intid - kPrivate];
   if (s.edge && level && !s.level) s.latch = true;
   s.level = level;
+  repend(0, intid);
   update_outputs();
 }
 
@@ -233,6 +239,7 @@ void Gic400::set_ppi(unsigned cpu, unsigned intid, bool level) {
   Irq& s = cpus_[cpu].banked[intid];
   if (s.edge && level && !s.level) s.latch = true;
   s.level = level;
+  repend(cpu, intid);
   update_outputs();
 }
 
@@ -281,15 +288,18 @@ void Gic400::update_outputs() {
 Gic400::Candidate Gic400::scan(unsigned cpu, bool* any_forwarded) {
   Candidate best;
   bool any = false;
-  for (unsigned id = 0; id < num_irqs(); ++id) {
-    if (!forwarded(cpu, id)) continue;
-    any = true;
-    const Irq& s = irq(cpu, id);
-    if (!group_enabled_cpu(cpu, s)) continue;
-    if (best.found() && s.priority >= best.priority) continue;
-    best.intid = id;
-    best.priority = s.priority;
-    best.source = id < kSgis ? __builtin_ctz(cpus_[cpu].sgi_pending[id]) : 0;
+  for (unsigned w = 0; w <= spi_pend_.size(); ++w) {
+    for (uint32_t bits = w ? spi_pend_[w - 1] : cpus_[cpu].pend; bits; bits &= bits - 1) {
+      const unsigned id = w * kWordBits + __builtin_ctz(bits);  // ascending IDs
+      if (!forwarded(cpu, id)) continue;
+      any = true;
+      const Irq& s = irq(cpu, id);
+      if (!group_enabled_cpu(cpu, s)) continue;
+      if (best.found() && s.priority >= best.priority) continue;
+      best.intid = id;
+      best.priority = s.priority;
+      best.source = id < kSgis ? __builtin_ctz(cpus_[cpu].sgi_pending[id]) : 0;
+    }
   }
   *any_forwarded = any;
   return best;
@@ -305,6 +315,13 @@ bool Gic400::pending(unsigned cpu, unsigned intid) {
   if (intid < kSgis) return cpus_[cpu].sgi_pending[intid] != 0;
   const Irq& s = irq(cpu, intid);
   return s.latch || (!s.edge && s.level);
+}
+
+void Gic400::repend(unsigned cpu, unsigned intid) {
+  uint32_t& word = intid < kPrivate ? cpus_[cpu].pend : spi_pend_[intid / kWordBits - 1];
+  const uint32_t bit = 1u << (intid % kWordBits);
+  if (pending(cpu, intid)) word |= bit;
+  else word &= ~bit;
 }
 
 bool Gic400::group_enabled_dist(const Irq& s) const {
@@ -330,14 +347,17 @@ bool Gic400::forwarded(unsigned cpu, unsigned intid) {
 // ID, and for an SGI to the lowest source CPU.
 Gic400::Candidate Gic400::highest_pending(unsigned cpu, bool cpu_group_enabled) {
   Candidate best;
-  for (unsigned id = 0; id < num_irqs(); ++id) {
-    if (!forwarded(cpu, id)) continue;
-    const Irq& s = irq(cpu, id);
-    if (cpu_group_enabled && !group_enabled_cpu(cpu, s)) continue;
-    if (best.found() && s.priority >= best.priority) continue;
-    best.intid = id;
-    best.priority = s.priority;
-    best.source = id < kSgis ? __builtin_ctz(cpus_[cpu].sgi_pending[id]) : 0;
+  for (unsigned w = 0; w <= spi_pend_.size(); ++w) {
+    for (uint32_t bits = w ? spi_pend_[w - 1] : cpus_[cpu].pend; bits; bits &= bits - 1) {
+      const unsigned id = w * kWordBits + __builtin_ctz(bits);  // ascending IDs
+      if (!forwarded(cpu, id)) continue;
+      const Irq& s = irq(cpu, id);
+      if (cpu_group_enabled && !group_enabled_cpu(cpu, s)) continue;
+      if (best.found() && s.priority >= best.priority) continue;
+      best.intid = id;
+      best.priority = s.priority;
+      best.source = id < kSgis ? __builtin_ctz(cpus_[cpu].sgi_pending[id]) : 0;
+    }
   }
   return best;
 }
@@ -370,6 +390,7 @@ uint32_t Gic400::acknowledge(unsigned cpu) {
     cpus_[cpu].sgi_pending[c.intid] &= ~(1u << c.source);
   else
     s.latch = false;  // a level-sensitive line still high stays pending
+  repend(cpu, c.intid);
   s.active = true;
   cpus_[cpu].active.push_back({c.intid, c.source, c.priority});
   return c.intid | c.source << kSgiSourceShift;
@@ -419,7 +440,10 @@ void Gic400::set_enabled(unsigned cpu, unsigned id, bool v) {
 bool Gic400::get_pending(unsigned cpu, unsigned id) { return pending(cpu, id); }
 // SGI pending bits are written through SPENDSGIR/CPENDSGIR only.
 void Gic400::set_pending(unsigned cpu, unsigned id, bool v) {
-  if (id >= kSgis) irq(cpu, id).latch = v;
+  if (id >= kSgis) {
+    irq(cpu, id).latch = v;
+    repend(cpu, id);
+  }
 }
 
 bool Gic400::get_active(unsigned cpu, unsigned id) { return irq(cpu, id).active; }
@@ -443,8 +467,10 @@ uint32_t Gic400::read_icfgr(unsigned cpu, unsigned word) {
 
 void Gic400::write_icfgr(unsigned cpu, unsigned word, uint32_t v) {
   if (word < kPrivate / kCfgPerWord) return;
-  for (unsigned k = 0; k < kCfgPerWord; ++k)
+  for (unsigned k = 0; k < kCfgPerWord; ++k) {
     irq(cpu, word * kCfgPerWord + k).edge = v >> (2 * k + 1) & 1u;
+    repend(cpu, word * kCfgPerWord + k);
+  }
 }
 
 // SGIs and PPIs: read-only, each byte names the requesting CPU interface
@@ -471,7 +497,10 @@ void Gic400::write_sgir(unsigned cpu, uint32_t v) {
   }
   targets &= all;
   for (unsigned t = 0; t < p_.num_cpus; ++t)
-    if (targets >> t & 1u) cpus_[t].sgi_pending[id] |= 1u << cpu;
+    if (targets >> t & 1u) {
+      cpus_[t].sgi_pending[id] |= 1u << cpu;
+      repend(t, id);
+    }
 }
 
 // ITLinesNumber [4:0] = 32-ID blocks - 1; CPUNumber [7:5] = CPUs - 1.

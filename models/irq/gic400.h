@@ -111,6 +111,7 @@ class Gic400 : public sc_core::sc_module {
     std::array<uint8_t, kSgis> sgi_pending{};  // bit n: pending from CPU n
     uint32_t ctlr = 0, pmr = 0, bpr = Gicc::BPR_RESET, abpr = Gicc::ABPR_RESET;
     std::vector<Active> active;  // in acknowledge order
+    uint32_t pend = 0;  // bit n: SGI/PPI n pending (pending(cpu, n)), see pend_
     IrqWire irq, wake;
   };
   // What a CPU interface would signal: an interrupt ID and SGI source.
@@ -144,6 +145,9 @@ class Gic400 : public sc_core::sc_module {
   // Interrupt state.
   Irq& irq(unsigned cpu, unsigned intid);
   bool pending(unsigned cpu, unsigned intid);
+  // Keeps the pending bitmaps equal to pending(): call after every change of
+  // an interrupt's latch, level, edge or SGI pending bits.
+  void repend(unsigned cpu, unsigned intid);
   bool group_enabled_dist(const Irq& s) const;
   bool group_enabled_cpu(unsigned cpu, const Irq& s) const;
   bool forwarded(unsigned cpu, unsigned intid);
@@ -186,5 +190,9 @@ class Gic400 : public sc_core::sc_module {
   uint32_t gicd_ctlr_ = 0;
   std::vector<CpuIf> cpus_;
   std::vector<Irq> spis_;
+  // Pending interrupts as bitmaps, so the scans after each access visit only
+  // them (almost nothing is pending): CpuIf::pend for the banked IDs 0..31,
+  // spi_pend_ word k for IDs 32 * (k + 1)...
+  std::vector<uint32_t> spi_pend_;
   std::vector<Reg> dist_regs_, cpu_regs_;
 };
