@@ -9,6 +9,16 @@ JsonWriter::JsonWriter() : g_(yajl_gen_alloc(nullptr)) {
   yajl_gen_config(g_, yajl_gen_indent_string, "  ");
 }
 
+namespace {
+void print_to_file(void* ctx, const char* str, size_t len) {
+  fwrite(str, 1, len, static_cast<FILE*>(ctx));
+}
+}  // namespace
+
+JsonWriter::JsonWriter(FILE* out) : JsonWriter() {
+  yajl_gen_config(g_, yajl_gen_print_callback, print_to_file, static_cast<void*>(out));
+}
+
 JsonWriter::~JsonWriter() { yajl_gen_free(g_); }
 
 void JsonWriter::check(yajl_gen_status s, const char* what) {

@@ -4,11 +4,15 @@
 #include <yajl/yajl_gen.h>
 
 #include <cstdint>
+#include <cstdio>
 #include <string>
 
 class JsonWriter {
  public:
   JsonWriter();
+  // Streams the text to out as it is generated (str() is then empty): a
+  // large document never sits in memory whole.
+  explicit JsonWriter(FILE* out);
   ~JsonWriter();
   JsonWriter(const JsonWriter&) = delete;
   JsonWriter& operator=(const JsonWriter&) = delete;

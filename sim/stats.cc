@@ -270,6 +270,17 @@ void write_boot(JsonWriter& j) {
 
 std::string StatsCollector::to_json(const RunInfo& r) const {
   JsonWriter j;
+  write(j, r);
+  return j.str() + "\n";
+}
+
+void StatsCollector::write_json(FILE* out, const RunInfo& r) const {
+  JsonWriter j(out);
+  write(j, r);
+  fputc('\n', out);
+}
+
+void StatsCollector::write(JsonWriter& j, const RunInfo& r) const {
   j.begin_object();
   j.field("schema", "blsim-stats/1");
   write_config(j, r);
@@ -326,5 +337,4 @@ std::string StatsCollector::to_json(const RunInfo& r) const {
   for (auto& w : model_warnings()) j.value(w);
   j.end_array();
   j.end_object();
-  return j.str() + "\n";
 }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstdio>
 #include <map>
 #include <memory>
 #include <string>
@@ -9,6 +10,7 @@
 
 class Platform;
 class SwitchLog;
+class JsonWriter;
 
 struct RunInfo {
   std::string dtb, workload, switcher, cpufreq_governor, cpuidle_governor;
@@ -35,8 +37,12 @@ class StatsCollector {
   StatsCollector(Platform& p, const SwitchLog& switches);
   ~StatsCollector();
   std::string to_json(const RunInfo& info) const;
+  // The same text streamed to out (stats.json can be large: every switch).
+  void write_json(FILE* out, const RunInfo& info) const;
 
  private:
+  void write(JsonWriter& j, const RunInfo& info) const;
+
   Platform& p_;
   const SwitchLog& switches_;
   std::vector<std::unique_ptr<FreqResidency>> freq_;  // per cluster, config order
