@@ -283,6 +283,7 @@ int blsim_run(const RunOptions& o) {
       sc_start(sc_time(static_cast<double>(step), SC_NS));
       done += step;
       if (glue_failure()) break;
+      stats->collect();
       progress.update(sc_time_stamp().value() / 1000);
     }
     progress.finish();

@@ -1,6 +1,7 @@
 #include "sim/switch_log.h"
 
 #include <algorithm>
+#include <cstdint>
 
 #include "sim/json_writer.h"
 
@@ -186,6 +187,14 @@ void SwitchLog::finish(SwitchRecord& s, uint64_t ns) {
                    [](const SwitchStep& a, const SwitchStep& b) { return a.start_ns < b.start_ns; });
   done_.push_back(copy);
   open_.erase(open_.begin() + (&s - open_.data()));
+}
+
+uint64_t SwitchLog::earliest_unfinished_ns() const {
+  uint64_t t = UINT64_MAX;
+  for (const SwitchRecord& s : open_) t = std::min(t, s.requested_ns);
+  for (const Pending& p : pending_requests_) t = std::min(t, p.ns);
+  for (const Pending& p : taken_requests_) t = std::min(t, p.ns);
+  return t;
 }
 
 void SwitchLog::write_json(JsonWriter& j, const EnergyBetween& energy_j) const {

@@ -43,6 +43,12 @@ class SwitchLog {
   void cluster_off(uint64_t ns, unsigned cluster);
   void cci_port_off(uint64_t ns, unsigned cluster);
 
+  // Finished switches, in end order (only ever appended to).
+  const std::vector<SwitchRecord>& done() const { return done_; }
+  // The earliest requested_ns that a switch not finished yet has or can get
+  // from the requests made so far; UINT64_MAX if there is none.
+  uint64_t earliest_unfinished_ns() const;
+
   // energy_j(t0_ns, t1_ns): energy of all rails in [t0, t1] (null if absent).
   using EnergyBetween = std::function<double(uint64_t t0_ns, uint64_t t1_ns)>;
   void write_json(JsonWriter& j, const EnergyBetween& energy_j = nullptr) const;
