@@ -48,6 +48,8 @@ struct Glue {
   GlueSetup setup;
   std::vector<CoreState> cores;
   std::map<const sc_object*, unsigned> by_module;
+  // Core threads seen so far and their core: cur() runs at every hw.h call.
+  std::vector<std::pair<const sc_process_b*, unsigned>> by_process;
   void (*irq_handler)(void) = nullptr;
   std::vector<void (*)(void)> entries;  // synthetic address -> function
   std::vector<GlueMark> marks;
@@ -59,9 +61,14 @@ Glue* g;
 constexpr uint32_t kEntryBase = 0x80008000u, kEntryStride = 0x40u;
 
 CoreState& cur() {
+  const sc_process_b* proc = sc_get_current_process_b();
+  for (const auto& [p, index] : g->by_process)
+    if (p == proc) return g->cores[index];
   const sc_object* parent = sc_get_current_process_handle().get_parent_object();
   auto it = g->by_module.find(parent);
   if (it == g->by_module.end()) throw std::logic_error("hw.h called outside a core thread");
+  // A core's thread lives as long as the simulation: its address is its own.
+  g->by_process.push_back({proc, it->second});
   return g->cores[it->second];
 }
 
