@@ -1,6 +1,7 @@
 #include "models/cpu/core.h"
 
 #include <cmath>
+#include <optional>
 
 #include "models/common/initiator.h"
 #include "models/common/report.h"
@@ -206,9 +207,10 @@ tlm::tlm_response_status Core::transact(tlm::tlm_command cmd, uint64_t addr,
   // One payload per core, reused (a target that waits inside b_transport
   // blocks this core's only thread, so it cannot be in use twice; a local
   // one is the fallback all the same).
-  tlm::tlm_generic_payload local;
-  tlm::tlm_generic_payload& gp = gp_busy_ ? local : gp_;
-  const bool own = &gp == &gp_;
+  std::optional<tlm::tlm_generic_payload> local;
+  const bool own = !gp_busy_;
+  if (!own) local.emplace();
+  tlm::tlm_generic_payload& gp = own ? gp_ : *local;
   if (own) gp_busy_ = true;
   gp.set_extension(&initiator_);
   if (timing_only) gp.set_extension(&timing_only_);
