@@ -121,7 +121,7 @@ void Gic400::declare_cpu_regs() {
          cpus_[cpu].bpr = std::max(v & kBprMax, Gicc::BPR_RESET);
        }},
       {"GICC_IAR", Gicc::IAR, 1, false,
-       [this](unsigned cpu, unsigned) { return acknowledge(cpu); }, nullptr},
+       [this](unsigned cpu, unsigned) { return acknowledge(cpu); }, nullptr, true},
       {"GICC_EOIR", Gicc::EOIR, 1, false, nullptr,
        [this](unsigned cpu, unsigned, uint32_t v) { end_of_interrupt(cpu, v); }},
       {"GICC_RPR", Gicc::RPR, 1, false,
@@ -173,7 +173,9 @@ void Gic400::transport(const std::vector<Reg>& regs, uint32_t size,
   const Reg* r = find_reg(regs, static_cast<uint32_t>(addr));
   gp.set_response_status(access(r, who->gic_cpu, static_cast<uint32_t>(addr),
                                 len, gp.is_write(), gp.get_data_ptr()));
-  update_outputs();
+  // Every change of state is followed by update_outputs(), so a read that
+  // changes nothing leaves the outputs as they are.
+  if (gp.is_write() || (r && r->read_changes_state)) update_outputs();
 }
 
 const Gic400::Reg* Gic400::find_reg(const std::vector<Reg>& regs,

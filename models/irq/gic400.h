@@ -130,6 +130,7 @@ class Gic400 : public sc_core::sc_module {
     bool bytes;
     std::function<uint32_t(unsigned cpu, unsigned i)> read;         // null: RAZ
     std::function<void(unsigned cpu, unsigned i, uint32_t v)> write;  // null: WI
+    bool read_changes_state = false;  // a read acts (GICC_IAR acknowledges)
   };
   void declare_dist_regs();
   void declare_cpu_regs();
