@@ -558,6 +558,7 @@ void hw_udelay(uint32_t us) {
 uint64_t hw_now_ns(void) { return sc_time_stamp().value() / 1000; }
 
 void hw_printk(int level, const char* fmt, ...) {
+  if (level > 6) return;  // KERN_DEBUG is compiled out, as without DEBUG
   char msg[512];
   va_list ap;
   va_start(ap, fmt);
@@ -568,7 +569,6 @@ void hw_printk(int level, const char* fmt, ...) {
   snprintf(head, sizeof head, "[%12.6f] ", t);
   std::string line = head + std::string(msg);
   if (line.empty() || line.back() != '\n') line += '\n';
-  if (level > 6) return;  // KERN_DEBUG is compiled out, as without DEBUG
   g->console += line;
   if (g->setup.echo_console) fputs(line.c_str(), stderr);
 }
