@@ -15,8 +15,8 @@ bool SpoolFile::open(const std::string& dir, const std::string& name) {
   dst_path_ = dir + "/" + name;
   body_ = fopen(body_path_.c_str(), "w+b");
   if (!body_) return false;
-  buf_.resize(kBufBytes);
-  setvbuf(body_, buf_.data(), _IOFBF, buf_.size());
+  buf_.clear();
+  buf_.reserve(kFlushBytes + 4096);
   size_ = 0;
   failed_ = false;
   return true;
@@ -25,6 +25,7 @@ bool SpoolFile::open(const std::string& dir, const std::string& name) {
 bool SpoolFile::commit(const std::string& head,
                        const std::vector<std::pair<uint64_t, uint64_t>>& skip) {
   if (!body_) return false;
+  flush();
   if (failed_ || fflush(body_) != 0 || fseek(body_, 0, SEEK_SET) != 0) {
     if (!errno) errno = EIO;
     return false;
@@ -61,10 +62,16 @@ bool SpoolFile::commit(const std::string& head,
   return true;
 }
 
+void SpoolFile::flush() {
+  if (!buf_.empty() && fwrite(buf_.data(), 1, buf_.size(), body_) != buf_.size()) failed_ = true;
+  buf_.clear();
+}
+
 void SpoolFile::discard() {
   if (body_) {
     fclose(body_);
     body_ = nullptr;
+    buf_.clear();
     std::remove(body_path_.c_str());
     std::remove(tmp_path_.c_str());
   }

@@ -26,8 +26,9 @@ class SpoolFile {
   bool open(const std::string& dir, const std::string& name);
   bool is_open() const { return body_ != nullptr; }
   void write(const char* data, size_t n) {
-    if (n && fwrite(data, 1, n, body_) != n) failed_ = true;
+    buf_.append(data, n);
     size_ += n;
+    if (buf_.size() >= kFlushBytes) flush();
   }
   void write(const std::string& s) { write(s.data(), s.size()); }
   // Bytes written to the body so far (offsets for commit's skips).
@@ -41,9 +42,12 @@ class SpoolFile {
   void discard();
 
  private:
+  static constexpr size_t kFlushBytes = 1 << 20;
+  void flush();  // buf_ to the body file
+
   FILE* body_ = nullptr;
+  std::string buf_;  // appended to in memory, written in large pieces
   uint64_t size_ = 0;
   bool failed_ = false;  // a body write failed: commit fails
   std::string body_path_, tmp_path_, dst_path_;
-  std::vector<char> buf_;
 };

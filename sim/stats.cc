@@ -317,8 +317,10 @@ std::string StatsCollector::to_json(const RunInfo& r) const {
 }
 
 void StatsCollector::write_json(FILE* out, const RunInfo& r) const {
-  JsonWriter j(out);
-  write(j, r);
+  {
+    JsonWriter j(out);  // all written when it goes
+    write(j, r);
+  }
   fputc('\n', out);
 }
 

@@ -19,14 +19,49 @@ const char* flags_for(const char* event) {
   return "....";
 }
 
+// Decimal digits of v, in at least `width` characters padded on the left with
+// `pad` ('0' or ' '), as printf's %0Nu / %Nu.
+void put_u(std::string& s, uint64_t v, int width = 0, char pad = ' ') {
+  char d[24];
+  int n = 0;
+  do {
+    d[n++] = static_cast<char>('0' + v % 10);
+    v /= 10;
+  } while (v);
+  for (int i = n; i < width; ++i) s += pad;
+  while (n) s += d[--n];
+}
+
 // kernel/trace/trace_output.c: "%16s-%-5d [%03d] " then the lat flags,
 // then " %5lu.%06lu: " with the time rounded to microseconds (ns2usecs).
-void format_head(char (&head)[96], uint64_t ns, unsigned cpu, const char* comm, int pid,
-                 const char* flags) {
+// Appended to s as snprintf into a 96-byte buffer would have it (so at most
+// 95 characters; only a comm of ~50 characters would reach that).
+void put_head(std::string& s, uint64_t ns, unsigned cpu, const char* comm, int pid,
+              const char* flags) {
+  const size_t start = s.size();
   const uint64_t us = (ns + 500) / 1000;
-  snprintf(head, sizeof head, "%16s-%-5d [%03u] %s %5llu.%06llu: ", comm, pid, cpu, flags,
-           static_cast<unsigned long long>(us / 1000000),
-           static_cast<unsigned long long>(us % 1000000));
+  const size_t comm_len = strlen(comm);
+  for (size_t i = comm_len; i < 16; ++i) s += ' ';
+  s.append(comm, comm_len);
+  s += '-';
+  const size_t pid_at = s.size();
+  if (pid < 0) {
+    s += '-';
+    put_u(s, static_cast<uint64_t>(-static_cast<int64_t>(pid)));
+  } else {
+    put_u(s, static_cast<uint64_t>(pid));
+  }
+  for (size_t i = s.size() - pid_at; i < 5; ++i) s += ' ';
+  s += " [";
+  put_u(s, cpu, 3, '0');
+  s += "] ";
+  s += flags;
+  s += ' ';
+  put_u(s, us / 1000000, 5, ' ');
+  s += '.';
+  put_u(s, us % 1000000, 6, '0');
+  s += ": ";
+  if (s.size() - start > 95) s.resize(start + 95);
 }
 
 }  // namespace
@@ -46,13 +81,13 @@ void TraceWriter::add(const TraceRecord& r) {
 
 void TraceWriter::line(uint64_t ns, unsigned cpu, const char* comm, int pid, const char* event,
                        const char* fields) {
-  char head[96];
-  format_head(head, ns, cpu, comm, pid, flags_for(event));
-  out_.write(head, strlen(head));
-  out_.write(event, strlen(event));
-  out_.write(": ", 2);
-  out_.write(fields, strlen(fields));
-  out_.write("\n", 1);
+  line_.clear();
+  put_head(line_, ns, cpu, comm, pid, flags_for(event));
+  line_ += event;
+  line_ += ": ";
+  line_ += fields;
+  line_ += '\n';
+  out_.write(line_);
   ++lines_;
 }
 
@@ -69,9 +104,13 @@ void TraceWriter::attach(Platform& p) {
   for (auto& c : cpus) cluster_of_core_.push_back(static_cast<int>(c.cluster));
   for (unsigned i = 0; i < p.nr_cores(); ++i) {
     p.core(i).add_state_listener([this, i](Core::State s) {
-      char f[96];
-      snprintf(f, sizeof f, "name=core%u state=%u cpu_id=%u", i, static_cast<unsigned>(s), i);
-      line(now_ns(), i, "<idle>", 0, "power_domain_target", f);
+      fields_.assign("name=core");
+      put_u(fields_, i);
+      fields_ += " state=";
+      put_u(fields_, static_cast<unsigned>(s));
+      fields_ += " cpu_id=";
+      put_u(fields_, i);
+      line(now_ns(), i, "<idle>", 0, "power_domain_target", fields_.c_str());
     });
   }
   for (auto& cl : p.clusters()) {
@@ -81,24 +120,30 @@ void TraceWriter::attach(Platform& p) {
       if (cpus[i].cluster == id) cores.push_back(i);
     const unsigned first = cores.empty() ? 0 : cores.front();
     cl.power->add_listener([this, id, first](PowerDomain::State s) {
-      char f[96];
-      snprintf(f, sizeof f, "name=cluster%u state=%u cpu_id=%u", id, static_cast<unsigned>(s), first);
-      line(now_ns(), first, "<idle>", 0, "power_domain_target", f);
+      fields_.assign("name=cluster");
+      put_u(fields_, id);
+      fields_ += " state=";
+      put_u(fields_, static_cast<unsigned>(s));
+      fields_ += " cpu_id=";
+      put_u(fields_, first);
+      line(now_ns(), first, "<idle>", 0, "power_domain_target", fields_.c_str());
     });
     cl.clock->add_listener([this, id, cores](uint64_t, uint64_t hz) {
       for (unsigned c : cores) {
-        char f[96];
-        snprintf(f, sizeof f, "state=%llu cpu_id=%u", static_cast<unsigned long long>(hz / 1000), c);
-        model_freq(now_ns(), c, id, f);
+        fields_.assign("state=");
+        put_u(fields_, hz / 1000);
+        fields_ += " cpu_id=";
+        put_u(fields_, c);
+        model_freq(now_ns(), c, id, fields_.c_str());
       }
     });
   }
 }
 
 std::string TraceWriter::format_line(const TraceRecord& r, const char* flags) {
-  char head[96];
-  format_head(head, r.ns, r.cpu, r.comm.c_str(), r.pid, flags);
-  return std::string(head) + r.event + ": " + r.fields;
+  std::string s;
+  put_head(s, r.ns, r.cpu, r.comm.c_str(), r.pid, flags);
+  return s + r.event + ": " + r.fields;
 }
 
 bool TraceWriter::commit(unsigned nr_cpus) {

@@ -53,6 +53,7 @@ class TraceWriter {
   }
 
   SpoolFile out_;
+  std::string line_, fields_;  // reused: no allocation per line
   uint64_t lines_ = 0;
   std::vector<int> cluster_of_core_;
   std::vector<bool> kernel_freq_;  // by cluster id: the kernel emitted cpu_frequency

@@ -19,13 +19,20 @@ std::string code_for(int n) {
   return s;
 }
 
-std::string value_text(unsigned width, uint64_t v, const std::string& code) {
-  if (width == 1) return std::string(1, v ? '1' : '0') + code;
-  std::string bits;
-  for (int b = static_cast<int>(width) - 1; b >= 0; --b) bits += ((v >> b) & 1) ? '1' : '0';
-  const size_t first = bits.find('1');
-  bits = first == std::string::npos ? "0" : bits.substr(first);  // leading zeros may go
-  return "b" + bits + " " + code;
+// "0!" for one bit, "b101 !" wider: the value in binary, leading zeros
+// dropped (a lone 0 stays), bits above the width ignored.
+void append_value(std::string& s, unsigned width, uint64_t v, const std::string& code) {
+  if (width == 1) {
+    s += v ? '1' : '0';
+    s += code;
+    return;
+  }
+  s += 'b';
+  int b = static_cast<int>(width) - 1;
+  while (b > 0 && !((v >> b) & 1)) --b;
+  for (; b >= 0; --b) s += ((v >> b) & 1) ? '1' : '0';
+  s += ' ';
+  s += code;
 }
 
 }  // namespace
@@ -66,7 +73,8 @@ void VcdWriter::flush_block() {
     slot_[id] = -1;
     if (v == cur_[id]) continue;
     cur_[id] = v;
-    block_ += value_text(signals_[id].width, v, signals_[id].code) + "\n";
+    append_value(block_, signals_[id].width, v, signals_[id].code);
+    block_ += '\n';
   }
   pending_.clear();
   if (block_.empty()) return;
@@ -97,7 +105,10 @@ bool VcdWriter::commit(uint64_t end_ps) {
   }
   s += "$upscope $end\n$enddefinitions $end\n";
   s += "#0\n$dumpvars\n";
-  for (auto& sg : signals_) s += value_text(sg.width, sg.initial, sg.code) + "\n";
+  for (auto& sg : signals_) {
+    append_value(s, sg.width, sg.initial, sg.code);
+    s += '\n';
+  }
   s += "$end\n";
   return out_.commit(s);
 }
