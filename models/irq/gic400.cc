@@ -35,6 +35,8 @@ Gic400::Gic400(sc_module_name name, const GicParams& p)
     }
   declare_dist_regs();
   declare_cpu_regs();
+  dist_index_ = index_regs(dist_regs_, Gicd::SIZE);
+  cpu_index_ = index_regs(cpu_regs_, Gicc::SIZE);
   dist_socket.register_b_transport(this, &Gic400::dist_b_transport);
   cpu_socket.register_b_transport(this, &Gic400::cpu_b_transport);
 }
@@ -146,15 +148,15 @@ void Gic400::declare_cpu_regs() {
 // ---- TLM ---------------------------------------------------------------------
 
 void Gic400::dist_b_transport(tlm::tlm_generic_payload& gp, sc_time& delay) {
-  transport(dist_regs_, Gicd::SIZE, gp, delay);
+  transport(dist_regs_, dist_index_, Gicd::SIZE, gp, delay);
 }
 
 void Gic400::cpu_b_transport(tlm::tlm_generic_payload& gp, sc_time& delay) {
-  transport(cpu_regs_, Gicc::SIZE, gp, delay);
+  transport(cpu_regs_, cpu_index_, Gicc::SIZE, gp, delay);
 }
 
-void Gic400::transport(const std::vector<Reg>& regs, uint32_t size,
-                       tlm::tlm_generic_payload& gp, sc_time& delay) {
+void Gic400::transport(const std::vector<Reg>& regs, const std::vector<uint8_t>& index,
+                       uint32_t size, tlm::tlm_generic_payload& gp, sc_time& delay) {
   delay += p_.access_latency;
   const InitiatorExt* who = initiator_of(gp);
   const uint64_t addr = gp.get_address();
@@ -170,7 +172,10 @@ void Gic400::transport(const std::vector<Reg>& regs, uint32_t size,
     return gp.set_response_status(tlm::TLM_BURST_ERROR_RESPONSE);
   if (addr >= size || len > size - addr)
     return gp.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
-  const Reg* r = find_reg(regs, static_cast<uint32_t>(addr));
+  // Registers are word-sized or arrays of words/bytes: the word holding
+  // addr names the register, as find_reg's walk of the table would.
+  const uint8_t k = index[addr / 4];
+  const Reg* r = k ? &regs[k - 1] : nullptr;
   gp.set_response_status(access(r, who->gic_cpu, static_cast<uint32_t>(addr),
                                 len, gp.is_write(), gp.get_data_ptr()));
   // Every change of state is followed by update_outputs(), so a read that
@@ -185,6 +190,22 @@ const Gic400::Reg* Gic400::find_reg(const std::vector<Reg>& regs,
     if (addr >= r.offset && addr - r.offset < bytes) return &r;
   }
   return nullptr;
+}
+
+std::vector<uint8_t> Gic400::index_regs(const std::vector<Reg>& regs, uint32_t size) const {
+  if (regs.size() >= 255) model_error(name(), "register table too large to index");
+  std::vector<uint8_t> index(size / 4, 0);
+  // Last to first, so that where entries overlapped the first would win, as
+  // in find_reg. Every entry covers whole words, so a word names one entry.
+  for (size_t k = regs.size(); k-- > 0;) {
+    const Reg& r = regs[k];
+    const uint32_t bytes = r.count * (r.bytes ? 1 : 4);
+    if (r.offset % 4 || bytes % 4 || r.offset + bytes > size)
+      model_error(name(), "%s does not cover whole words of the block", r.name);
+    for (uint32_t w = r.offset / 4; w < (r.offset + bytes) / 4; ++w)
+      index[w] = static_cast<uint8_t>(k + 1);
+  }
+  return index;
 }
 
 // Aligned words everywhere; single bytes only where the GIC allows them.

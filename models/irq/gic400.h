@@ -137,9 +137,12 @@ class Gic400 : public sc_core::sc_module {
 
   void dist_b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
   void cpu_b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
-  void transport(const std::vector<Reg>& regs, uint32_t size,
+  void transport(const std::vector<Reg>& regs, const std::vector<uint8_t>& index, uint32_t size,
                  tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
   const Reg* find_reg(const std::vector<Reg>& regs, uint32_t addr) const;
+  // find_reg for every aligned word of a block, computed once: index into
+  // regs + 1, 0 for reserved words.
+  std::vector<uint8_t> index_regs(const std::vector<Reg>& regs, uint32_t size) const;
   tlm::tlm_response_status access(const Reg* r, unsigned cpu, uint32_t addr,
                                   unsigned len, bool write, unsigned char* data);
 
@@ -196,4 +199,5 @@ class Gic400 : public sc_core::sc_module {
   // spi_pend_ word k for IDs 32 * (k + 1)...
   std::vector<uint32_t> spi_pend_;
   std::vector<Reg> dist_regs_, cpu_regs_;
+  std::vector<uint8_t> dist_index_, cpu_index_;
 };
