@@ -66,7 +66,7 @@ double StatsCollector::switch_energy(uint64_t t0, uint64_t t1) const {
 }
 
 void StatsCollector::collect() {
-  const std::vector<SwitchRecord>& done = switches_.done();
+  const std::deque<SwitchRecord>& done = switches_.done();
   const size_t n = p_.clusters().size();
   next_switch_.resize(n, 0);
   const uint64_t open_ns =
