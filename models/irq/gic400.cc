@@ -311,7 +311,10 @@ void Gic400::update_outputs() {
 Gic400::Candidate Gic400::scan(unsigned cpu, bool* any_forwarded) {
   Candidate best;
   bool any = false;
-  for (unsigned w = 0; w <= spi_pend_.size(); ++w) {
+  // Word 0: the CPU's banked IDs; word k > 0: spi_pend_[k - 1]. Only
+  // non-empty words are visited, in ascending order.
+  for (uint32_t words = spi_words_ << 1 | (cpus_[cpu].pend != 0); words; words &= words - 1) {
+    const unsigned w = __builtin_ctz(words);
     for (uint32_t bits = w ? spi_pend_[w - 1] : cpus_[cpu].pend; bits; bits &= bits - 1) {
       const unsigned id = w * kWordBits + __builtin_ctz(bits);  // ascending IDs
       if (!forwarded(cpu, id)) continue;
@@ -345,6 +348,10 @@ void Gic400::repend(unsigned cpu, unsigned intid) {
   const uint32_t bit = 1u << (intid % kWordBits);
   if (pending(cpu, intid)) word |= bit;
   else word &= ~bit;
+  if (intid >= kPrivate) {
+    const uint32_t k = 1u << (intid / kWordBits - 1);
+    spi_words_ = word ? spi_words_ | k : spi_words_ & ~k;
+  }
 }
 
 bool Gic400::group_enabled_dist(const Irq& s) const {
@@ -370,7 +377,10 @@ bool Gic400::forwarded(unsigned cpu, unsigned intid) {
 // ID, and for an SGI to the lowest source CPU.
 Gic400::Candidate Gic400::highest_pending(unsigned cpu, bool cpu_group_enabled) {
   Candidate best;
-  for (unsigned w = 0; w <= spi_pend_.size(); ++w) {
+  // Word 0: the CPU's banked IDs; word k > 0: spi_pend_[k - 1]. Only
+  // non-empty words are visited, in ascending order.
+  for (uint32_t words = spi_words_ << 1 | (cpus_[cpu].pend != 0); words; words &= words - 1) {
+    const unsigned w = __builtin_ctz(words);
     for (uint32_t bits = w ? spi_pend_[w - 1] : cpus_[cpu].pend; bits; bits &= bits - 1) {
       const unsigned id = w * kWordBits + __builtin_ctz(bits);  // ascending IDs
       if (!forwarded(cpu, id)) continue;

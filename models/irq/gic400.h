@@ -198,6 +198,7 @@ class Gic400 : public sc_core::sc_module {
   // them (almost nothing is pending): CpuIf::pend for the banked IDs 0..31,
   // spi_pend_ word k for IDs 32 * (k + 1)...
   std::vector<uint32_t> spi_pend_;
+  uint32_t spi_words_ = 0;  // bit k: spi_pend_[k] is not empty (k < 15)
   std::vector<Reg> dist_regs_, cpu_regs_;
   std::vector<uint8_t> dist_index_, cpu_index_;
 };
