@@ -60,16 +60,21 @@ struct Glue {
 Glue* g;
 constexpr uint32_t kEntryBase = 0x80008000u, kEntryStride = 0x40u;
 
-CoreState& cur() {
-  const sc_process_b* proc = sc_get_current_process_b();
-  for (const auto& [p, index] : g->by_process)
-    if (p == proc) return g->cores[index];
+// The first call from each core thread (and any call from elsewhere).
+[[gnu::noinline]] CoreState& cur_slow(const sc_process_b* proc) {
   const sc_object* parent = sc_get_current_process_handle().get_parent_object();
   auto it = g->by_module.find(parent);
   if (it == g->by_module.end()) throw std::logic_error("hw.h called outside a core thread");
   // A core's thread lives as long as the simulation: its address is its own.
   g->by_process.push_back({proc, it->second});
   return g->cores[it->second];
+}
+
+inline CoreState& cur() {
+  const sc_process_b* proc = sc_get_current_process_b();
+  for (const auto& [p, index] : g->by_process)
+    if (p == proc) return g->cores[index];
+  return cur_slow(proc);
 }
 
 // A failure inside a core's thread cannot unwind through the C stacks it runs
