@@ -5,7 +5,10 @@
 #
 # The scenario until workloads run (issue #8: TC2 + mp3-short): IKS with
 # ondemand and menu, a CPU hog on each logical CPU for 40% of every 100 ms,
-# and a switch request each way every 50 ms.
+# and a switch request each way every 50 ms. Run without outputs, then once
+# more for 60 s with --out (what writing stats.json, trace.txt and waves.vcd
+# costs). Host time is wall time: on a loaded machine it varies by tens of
+# percent from run to run.
 # Usage: bench/speed.sh [BUILD_DIR]
 set -e
 build=${1:-build}
@@ -21,18 +24,25 @@ events() {  # $1 = seconds
     i=$((i + 1))
   done
 }
-run() {  # $1 = seconds; prints "host_s rss_kb"
+run() {  # $1 = seconds, then more blsim options; prints "host_s rss_kb"
+  s=$1
+  shift
   /usr/bin/time -f "%e %M" -o /tmp/blsim-bench.$$ \
-    "$blsim" --dtb "$dtb" --duration "$1s" --switcher iks --cpufreq-governor ondemand \
-    --cpuidle-governor menu --quiet $(events "$1") >/dev/null
+    "$blsim" --dtb "$dtb" --duration "${s}s" --switcher iks --cpufreq-governor ondemand \
+    --cpuidle-governor menu --quiet $(events "$s") "$@" >/dev/null
   cat /tmp/blsim-bench.$$
   rm -f /tmp/blsim-bench.$$
 }
 set -- $(run 10); h10=$1; rss10=$2
 set -- $(run 60); h60=$1; rss60=$2
-awk -v h10="$h10" -v h60="$h60" -v r10="$rss10" -v r60="$rss60" 'BEGIN {
+# The same 60 s writing every output (stats.json, trace.txt, waves.vcd).
+out=$(mktemp -d /tmp/blsim-bench-out.XXXXXX)
+set -- $(run 60 --out "$out"); h60o=$1; rss60o=$2
+rm -rf "$out"
+awk -v h10="$h10" -v h60="$h60" -v r10="$rss10" -v r60="$rss60" -v h60o="$h60o" -v r60o="$rss60o" 'BEGIN {
   printf "blsim speed (IKS + ondemand + menu, hogs and switches; not yet mp3-short)\n"
   printf "  10 s simulated: %6.2f s host, real-time factor %6.1fx, peak RSS %d MiB\n", h10, 10 / h10, r10 / 1024
   printf "  60 s simulated: %6.2f s host, real-time factor %6.1fx, peak RSS %d MiB\n", h60, 60 / h60, r60 / 1024
+  printf "  60 s with --out: %5.2f s host, real-time factor %6.1fx, peak RSS %d MiB\n", h60o, 60 / h60o, r60o / 1024
   printf "  linearity: host(60 s) / host(10 s) = %.2f (6.00 is linear)\n", h60 / h10
 }'

@@ -50,6 +50,8 @@ struct Glue {
   GlueSetup setup;
   std::vector<CoreState> cores;
   std::map<const sc_object*, unsigned> by_module;
+  // Core threads seen so far and their core: cur() runs at every hw.h call.
+  std::vector<std::pair<const sc_process_b*, unsigned>> by_process;
   void (*irq_handler)(void) = nullptr;
   std::vector<void (*)(void)> entries;  // synthetic address -> function
   std::vector<GlueMark> marks;
@@ -60,11 +62,21 @@ struct Glue {
 Glue* g;
 constexpr uint32_t kEntryBase = 0x80008000u, kEntryStride = 0x40u;
 
-CoreState& cur() {
+// The first call from each core thread (and any call from elsewhere).
+[[gnu::noinline]] CoreState& cur_slow(const sc_process_b* proc) {
   const sc_object* parent = sc_get_current_process_handle().get_parent_object();
   auto it = g->by_module.find(parent);
   if (it == g->by_module.end()) throw std::logic_error("hw.h called outside a core thread");
+  // A core's thread lives as long as the simulation: its address is its own.
+  g->by_process.push_back({proc, it->second});
   return g->cores[it->second];
+}
+
+inline CoreState& cur() {
+  const sc_process_b* proc = sc_get_current_process_b();
+  for (const auto& [p, index] : g->by_process)
+    if (p == proc) return g->cores[index];
+  return cur_slow(proc);
 }
 
 // A failure inside a core's thread cannot unwind through the C stacks it runs
@@ -580,6 +592,7 @@ void hw_udelay(uint32_t us) {
 uint64_t hw_now_ns(void) { return sc_time_stamp().value() / 1000; }
 
 void hw_printk(int level, const char* fmt, ...) {
+  if (level > 6) return;  // KERN_DEBUG is compiled out, as without DEBUG
   char msg[512];
   va_list ap;
   va_start(ap, fmt);
@@ -590,7 +603,6 @@ void hw_printk(int level, const char* fmt, ...) {
   snprintf(head, sizeof head, "[%12.6f] ", t);
   std::string line = head + std::string(msg);
   if (line.empty() || line.back() != '\n') line += '\n';
-  if (level > 6) return;  // KERN_DEBUG is compiled out, as without DEBUG
   g->console += line;
   // A kernel warning is something the run's results depend on (a fallback,
   // a broken affinity): it goes to warnings[] and stderr as well.

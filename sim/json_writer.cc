@@ -9,7 +9,24 @@ JsonWriter::JsonWriter() : g_(yajl_gen_alloc(nullptr)) {
   yajl_gen_config(g_, yajl_gen_indent_string, "  ");
 }
 
-JsonWriter::~JsonWriter() { yajl_gen_free(g_); }
+void JsonWriter::print(void* self, const char* str, size_t len) {
+  JsonWriter* w = static_cast<JsonWriter*>(self);
+  w->pending_.append(str, len);
+  if (w->pending_.size() >= (1u << 16)) {
+    fwrite(w->pending_.data(), 1, w->pending_.size(), w->out_);
+    w->pending_.clear();
+  }
+}
+
+JsonWriter::JsonWriter(FILE* out) : JsonWriter() {
+  out_ = out;
+  yajl_gen_config(g_, yajl_gen_print_callback, &JsonWriter::print, static_cast<void*>(this));
+}
+
+JsonWriter::~JsonWriter() {
+  if (out_ && !pending_.empty()) fwrite(pending_.data(), 1, pending_.size(), out_);
+  yajl_gen_free(g_);
+}
 
 void JsonWriter::check(yajl_gen_status s, const char* what) {
   if (s != yajl_gen_status_ok)

@@ -4,11 +4,16 @@
 #include <yajl/yajl_gen.h>
 
 #include <cstdint>
+#include <cstdio>
 #include <string>
 
 class JsonWriter {
  public:
   JsonWriter();
+  // Streams the text to out as it is generated, in large writes (str() is
+  // then empty): a large document never sits in memory whole. Everything
+  // is written by the time the writer is destroyed.
+  explicit JsonWriter(FILE* out);
   ~JsonWriter();
   JsonWriter(const JsonWriter&) = delete;
   JsonWriter& operator=(const JsonWriter&) = delete;
@@ -34,5 +39,8 @@ class JsonWriter {
 
  private:
   void check(yajl_gen_status s, const char* what);
+  static void print(void* self, const char* str, size_t len);
   yajl_gen g_;
+  FILE* out_ = nullptr;
+  std::string pending_;  // streamed text not yet written to out_
 };

@@ -9,7 +9,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
+#include <functional>
 
 #include "models/common/report.h"
 #include "sim/dt.h"
@@ -121,28 +121,55 @@ std::string last_kernel_line() {
 }
 
 // Output is written whole or not at all: to a temporary name, then renamed.
-bool write_file(const std::string& dir, const std::string& name, const std::string& data) {
+bool write_file(const std::string& dir, const std::string& name,
+                const std::function<bool(FILE*)>& fill) {
   const std::string tmp = dir + "/." + name + ".tmp", dst = dir + "/" + name;
-  {
-    std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
-    if (!f) return false;
-    f << data;
-    if (!f.flush()) return false;
+  FILE* f = fopen(tmp.c_str(), "wb");
+  if (!f) return false;
+  bool ok = fill(f) && !ferror(f);
+  if (fclose(f) != 0) ok = false;
+  if (!ok) {
+    std::remove(tmp.c_str());
+    return false;
   }
-  return std::rename(tmp.c_str(), dst.c_str()) == 0;
+  if (std::rename(tmp.c_str(), dst.c_str()) == 0) return true;
+  std::remove(tmp.c_str());
+  return false;
 }
 
-bool make_dirs(const std::string& dir) {
-  std::string cur;
-  for (size_t i = 0; i <= dir.size(); ++i) {
-    if (i == dir.size() || dir[i] == '/') {
-      if (!cur.empty() && mkdir(cur.c_str(), 0777) != 0 && errno != EEXIST) return false;
-    }
-    if (i < dir.size()) cur += dir[i];
-  }
-  struct stat st;
-  return stat(dir.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
+bool write_file(const std::string& dir, const std::string& name, const std::string& data) {
+  return write_file(dir, name, [&data](FILE* f) {
+    return fwrite(data.data(), 1, data.size(), f) == data.size();
+  });
 }
+
+// The output folder, made (with its parents) before the run so that the
+// outputs can be streamed into it. Folders it made are removed again, if
+// still empty, unless the run keeps them: a failed run leaves nothing.
+class OutDir {
+ public:
+  ~OutDir() {
+    if (keep_) return;
+    for (auto it = made_.rbegin(); it != made_.rend(); ++it) rmdir(it->c_str());
+  }
+  bool make(const std::string& dir) {
+    std::string cur;
+    struct stat st;
+    for (size_t i = 0; i <= dir.size(); ++i) {
+      if ((i == dir.size() || dir[i] == '/') && !cur.empty()) {
+        if (mkdir(cur.c_str(), 0777) == 0) made_.push_back(cur);
+        else if (errno != EEXIST) return false;
+      }
+      if (i < dir.size()) cur += dir[i];
+    }
+    return stat(dir.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
+  }
+  void keep() { keep_ = true; }
+
+ private:
+  std::vector<std::string> made_;
+  bool keep_ = false;
+};
 
 // The kernel command line (/chosen/bootargs) carries the run's kernel
 // options, as a boot loader passes them: the switcher's upstream
@@ -300,12 +327,21 @@ int blsim_run(const RunOptions& o) {
   for (auto& c : platform->config().cpus) core_cluster.push_back(c.cluster);
   SwitchLog switch_log(core_cluster);
   gs.switch_log = &switch_log;
-  // trace.txt and waves.vcd: the kernel's tracepoints and the models' changes.
+  // trace.txt and waves.vcd: the kernel's tracepoints and the models'
+  // changes, streamed into --out as the run goes (nothing is recorded
+  // without --out).
+  OutDir out_dir;
   TraceWriter trace;
-  gs.trace = [&trace](const TraceRecord& r) { trace.add(r); };
-  trace.attach(*platform);
   VcdWriter vcd;
-  attach_platform_vcd(vcd, *platform);
+  if (!o.out.empty()) {
+    if (!out_dir.make(o.out) || !trace.open(o.out) || !vcd.open(o.out)) {
+      fprintf(stderr, "blsim: error: cannot write to %s: %s\n", o.out.c_str(), strerror(errno));
+      return kExitOutput;
+    }
+    gs.trace = [&trace](const TraceRecord& r) { trace.add(r); };
+    trace.attach(*platform);
+    attach_platform_vcd(vcd, *platform);
+  }
   glue_init(gs);
   watch_for_switches(*platform, switch_log);
   stats = std::make_unique<StatsCollector>(*platform, switch_log);
@@ -343,6 +379,7 @@ int blsim_run(const RunOptions& o) {
       sc_start(sc_time(static_cast<double>(step), SC_NS));
       done += step;
       if (glue_failure()) break;
+      stats->collect();
       progress.update(sc_time_stamp().value() / 1000);
     }
     progress.finish();
@@ -376,15 +413,15 @@ int blsim_run(const RunOptions& o) {
   info.simulated_ns = sc_time_stamp().value() / 1000;
   info.host_stats = o.host_stats;
   info.host_seconds = host;
-  const std::string json = stats->to_json(info);
   if (!o.out.empty()) {
-    if (!make_dirs(o.out) || !write_file(o.out, "stats.json", json) ||
+    if (!write_file(o.out, "stats.json",
+                    [&](FILE* f) { stats->write_json(f, info); return true; }) ||
         !write_file(o.out, "console.log", glue_console()) ||
-        !write_file(o.out, "trace.txt", trace.text(platform->nr_cores())) ||
-        !write_file(o.out, "waves.vcd", vcd.text(sc_time_stamp().value()))) {
+        !trace.commit(platform->nr_cores()) || !vcd.commit(sc_time_stamp().value())) {
       fprintf(stderr, "blsim: error: cannot write to %s: %s\n", o.out.c_str(), strerror(errno));
       return kExitOutput;
     }
+    out_dir.keep();
   }
   if (o.cpuidle_sysfs) {
     const int n = cpuidle_sysfs_dump(nullptr, 0);

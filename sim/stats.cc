@@ -4,6 +4,8 @@
 
 #include <systemc>
 
+#include <algorithm>
+
 #include "models/common/report.h"
 #include "sim/hw_glue.h"
 #include "sim/json_writer.h"
@@ -48,6 +50,46 @@ StatsCollector::StatsCollector(Platform& p, const SwitchLog& switches)
 }
 
 StatsCollector::~StatsCollector() = default;
+
+namespace {
+double cluster_energy_between(const ClusterModels& m, uint64_t t0_ns, uint64_t t1_ns) {
+  return m.energy->energy_between(-1, sc_time(static_cast<double>(t0_ns), SC_NS),
+                                  sc_time(static_cast<double>(t1_ns), SC_NS));
+}
+}  // namespace
+
+double StatsCollector::switch_energy(uint64_t t0, uint64_t t1) const {
+  const auto it = switch_energy_.find({t0, t1});
+  double e = 0;
+  for (size_t c = 0; c < p_.clusters().size(); ++c) {
+    if (it != switch_energy_.end() && it->second.have[c]) e += it->second.j[c];
+    else e += cluster_energy_between(p_.clusters()[c], t0, t1);
+  }
+  return e;
+}
+
+void StatsCollector::collect() {
+  const std::deque<SwitchRecord>& done = switches_.done();
+  const size_t n = p_.clusters().size();
+  next_switch_.resize(n, 0);
+  const uint64_t open_ns =
+      (std::min<uint64_t>)(switches_.earliest_unfinished_ns(), sc_time_stamp().value() / 1000);
+  for (size_t c = 0; c < n; ++c) {
+    const ClusterModels& m = p_.clusters()[c];
+    const uint64_t updated_ps = m.energy->updated().value();
+    size_t& k = next_switch_[c];
+    for (; k < done.size() && done[k].end_ns * 1000 <= updated_ps; ++k) {
+      SwitchEnergy& se = switch_energy_[{done[k].requested_ns, done[k].end_ns}];
+      se.j.resize(n, 0.0);
+      se.have.resize(n, 0);
+      se.j[c] = cluster_energy_between(m, done[k].requested_ns, done[k].end_ns);
+      se.have[c] = 1;
+    }
+    uint64_t horizon_ns = open_ns;
+    for (size_t i = k; i < done.size(); ++i) horizon_ns = (std::min)(horizon_ns, done[i].requested_ns);
+    m.energy->forget_before(sc_time(static_cast<double>(horizon_ns), SC_NS));
+  }
+}
 
 namespace {
 
@@ -340,6 +382,19 @@ void StatsCollector::write_tasks(JsonWriter& j) const {
 
 std::string StatsCollector::to_json(const RunInfo& r) const {
   JsonWriter j;
+  write(j, r);
+  return j.str() + "\n";
+}
+
+void StatsCollector::write_json(FILE* out, const RunInfo& r) const {
+  {
+    JsonWriter j(out);  // all written when it goes
+    write(j, r);
+  }
+  fputc('\n', out);
+}
+
+void StatsCollector::write(JsonWriter& j, const RunInfo& r) const {
   j.begin_object();
   j.field("schema", "blsim-stats/1");
   write_config(j, r);
@@ -362,13 +417,7 @@ std::string StatsCollector::to_json(const RunInfo& r) const {
   j.end_array();
   write_cpus(j, sc_time_stamp().value() / 1000);
   write_cpufreq(j, sc_time_stamp().value() / 1000);
-  switches_.write_json(j, [this](uint64_t t0, uint64_t t1) {
-    double e = 0;
-    for (auto& m : p_.clusters())
-      e += m.energy->energy_between(-1, sc_time(static_cast<double>(t0), SC_NS),
-                                    sc_time(static_cast<double>(t1), SC_NS));
-    return e;
-  });
+  switches_.write_json(j, [this](uint64_t t0, uint64_t t1) { return switch_energy(t0, t1); });
   write_tasks(j);
   double total_j = 0;  // the sum of the rails
   for (auto& m : p_.clusters()) total_j += m.energy->rail_j();
@@ -396,5 +445,4 @@ std::string StatsCollector::to_json(const RunInfo& r) const {
   for (auto& w : model_warnings()) j.value(w);
   j.end_array();
   j.end_object();
-  return j.str() + "\n";
 }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstdio>
 #include <map>
 #include <memory>
 #include <string>
@@ -9,6 +10,7 @@
 
 class Platform;
 class SwitchLog;
+class JsonWriter;
 
 struct RunInfo {
   std::string dtb, workload, switcher, cpufreq_governor, cpuidle_governor;
@@ -40,11 +42,28 @@ class StatsCollector {
   std::string to_json(const RunInfo& info) const;
   // Where tasks[] gets each task's energy (null: no workload).
   void set_task_energy(TaskEnergy* t) { task_energy_ = t; }
+  // The same text streamed to out (stats.json can be large: every switch).
+  void write_json(FILE* out, const RunInfo& info) const;
+  // Between slices of simulated time: takes the energy of the switches that
+  // ended, so that the energy models need keep only the history that the
+  // switches still in flight will ask about.
+  void collect();
 
  private:
+  void write(JsonWriter& j, const RunInfo& info) const;
   void write_tasks(JsonWriter& j) const;
   Platform& p_;
   TaskEnergy* task_energy_ = nullptr;
   const SwitchLog& switches_;
   std::vector<std::unique_ptr<FreqResidency>> freq_;  // per cluster, config order
+  // Energy of each cluster in a switch's [requested_ns, end_ns], taken by
+  // collect() once that cluster's model was updated past end_ns: the same
+  // numbers energy_between() gives at the end.
+  struct SwitchEnergy {
+    std::vector<double> j;
+    std::vector<char> have;
+  };
+  std::map<std::pair<uint64_t, uint64_t>, SwitchEnergy> switch_energy_;
+  std::vector<size_t> next_switch_;  // per cluster: first done switch not taken
+  double switch_energy(uint64_t t0_ns, uint64_t t1_ns) const;
 };

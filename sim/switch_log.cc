@@ -1,8 +1,15 @@
 #include "sim/switch_log.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <set>
 
 #include "sim/json_writer.h"
+
+StepName::StepName(const std::string& s) {
+  static std::set<std::string> names;  // nodes never move: the pointers stay valid
+  p_ = &*names.insert(s).first;
+}
 
 uint64_t SwitchRecord::step_ns(const std::string& name) const {
   for (auto& s : steps)
@@ -184,8 +191,16 @@ void SwitchLog::finish(SwitchRecord& s, uint64_t ns) {
   SwitchRecord copy = s;
   std::stable_sort(copy.steps.begin(), copy.steps.end(),
                    [](const SwitchStep& a, const SwitchStep& b) { return a.start_ns < b.start_ns; });
-  done_.push_back(copy);
+  done_.push_back(std::move(copy));
   open_.erase(open_.begin() + (&s - open_.data()));
+}
+
+uint64_t SwitchLog::earliest_unfinished_ns() const {
+  uint64_t t = UINT64_MAX;
+  for (const SwitchRecord& s : open_) t = std::min(t, s.requested_ns);
+  for (const Pending& p : pending_requests_) t = std::min(t, p.ns);
+  for (const Pending& p : taken_requests_) t = std::min(t, p.ns);
+  return t;
 }
 
 void SwitchLog::write_json(JsonWriter& j, const EnergyBetween& energy_j) const {
@@ -220,7 +235,7 @@ void SwitchLog::write_json(JsonWriter& j, const EnergyBetween& energy_j) const {
     for (const SwitchStep& st : s.steps) {
       if (st.open) continue;
       j.begin_object();
-      j.field("name", st.name);
+      j.field("name", st.name.str());
       j.field("core", st.core);
       j.field("start_ns", st.start_ns);
       j.field("end_ns", st.end_ns);

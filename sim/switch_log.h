@@ -8,14 +8,29 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <string>
 #include <vector>
 
 class JsonWriter;
 
+// A step's name, interned: a run records thousands of switches of ~20 steps
+// with a few dozen distinct names, each stored once.
+class StepName {
+ public:
+  StepName(const std::string& s);  // NOLINT: implicit, as the string it stands for
+  StepName(const char* s) : StepName(std::string(s)) {}  // NOLINT
+  const std::string& str() const { return *p_; }
+  bool operator==(const std::string& s) const { return *p_ == s; }
+  bool operator==(const char* s) const { return *p_ == s; }
+
+ private:
+  const std::string* p_;
+};
+
 struct SwitchStep {
-  std::string name;
+  StepName name;
   unsigned core = 0;
   uint64_t start_ns = 0, end_ns = 0;
   bool open = true;
@@ -43,6 +58,12 @@ class SwitchLog {
   void cluster_off(uint64_t ns, unsigned cluster);
   void cci_port_off(uint64_t ns, unsigned cluster);
 
+  // Finished switches, in end order (only ever appended to).
+  const std::deque<SwitchRecord>& done() const { return done_; }
+  // The earliest requested_ns that a switch not finished yet has or can get
+  // from the requests made so far; UINT64_MAX if there is none.
+  uint64_t earliest_unfinished_ns() const;
+
   // energy_j(t0_ns, t1_ns): energy of all rails in [t0, t1] (null if absent).
   using EnergyBetween = std::function<double(uint64_t t0_ns, uint64_t t1_ns)>;
   void write_json(JsonWriter& j, const EnergyBetween& energy_j = nullptr) const;
@@ -56,7 +77,7 @@ class SwitchLog {
 
   std::vector<unsigned> cluster_of_;
   std::vector<SwitchRecord> open_;        // switches in flight
-  std::vector<SwitchRecord> done_;        // finished, in end order
+  std::deque<SwitchRecord> done_;         // finished, in end order (never moved)
   struct Pending { unsigned cpu; uint64_t ns; std::string cause; };
   std::vector<Pending> pending_requests_;   // made, not yet taken by the thread
   std::vector<Pending> taken_requests_;     // taken by the thread's current iteration

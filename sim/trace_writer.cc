@@ -2,9 +2,8 @@
 
 #include <systemc>
 
-#include <algorithm>
 #include <cstdio>
-#include <set>
+#include <cstring>
 
 #include "sim/platform.h"
 
@@ -15,14 +14,89 @@ uint64_t now_ns() { return sc_core::sc_time_stamp().value() / 1000; }
 // irq-info flags are not modelled: the events raised on the idle and
 // power-management paths (cpu_idle, power_domain_target) run with IRQs off
 // at preempt depth 1 in the kernel, so they print d..1; the rest print ....
-const char* flags_for(const std::string& event) {
-  if (event == "cpu_idle" || event == "power_domain_target") return "d..1";
+const char* flags_for(const char* event) {
+  if (!strcmp(event, "cpu_idle") || !strcmp(event, "power_domain_target")) return "d..1";
   return "....";
+}
+
+// Decimal digits of v, in at least `width` characters padded on the left with
+// `pad` ('0' or ' '), as printf's %0Nu / %Nu.
+void put_u(std::string& s, uint64_t v, int width = 0, char pad = ' ') {
+  char d[24];
+  int n = 0;
+  do {
+    d[n++] = static_cast<char>('0' + v % 10);
+    v /= 10;
+  } while (v);
+  for (int i = n; i < width; ++i) s += pad;
+  while (n) s += d[--n];
+}
+
+// kernel/trace/trace_output.c: "%16s-%-5d [%03d] " then the lat flags,
+// then " %5lu.%06lu: " with the time rounded to microseconds (ns2usecs).
+// Appended to s as snprintf into a 96-byte buffer would have it (so at most
+// 95 characters; only a comm of ~50 characters would reach that).
+void put_head(std::string& s, uint64_t ns, unsigned cpu, const char* comm, int pid,
+              const char* flags) {
+  const size_t start = s.size();
+  const uint64_t us = (ns + 500) / 1000;
+  const size_t comm_len = strlen(comm);
+  for (size_t i = comm_len; i < 16; ++i) s += ' ';
+  s.append(comm, comm_len);
+  s += '-';
+  const size_t pid_at = s.size();
+  if (pid < 0) {
+    s += '-';
+    put_u(s, static_cast<uint64_t>(-static_cast<int64_t>(pid)));
+  } else {
+    put_u(s, static_cast<uint64_t>(pid));
+  }
+  for (size_t i = s.size() - pid_at; i < 5; ++i) s += ' ';
+  s += " [";
+  put_u(s, cpu, 3, '0');
+  s += "] ";
+  s += flags;
+  s += ' ';
+  put_u(s, us / 1000000, 5, ' ');
+  s += '.';
+  put_u(s, us % 1000000, 6, '0');
+  s += ": ";
+  if (s.size() - start > 95) s.resize(start + 95);
 }
 
 }  // namespace
 
-void TraceWriter::add(const TraceRecord& r) { entries_.push_back({r, false, -1}); }
+bool TraceWriter::open(const std::string& dir) { return out_.open(dir, "trace.txt"); }
+
+void TraceWriter::add(const TraceRecord& r) {
+  if (!out_.is_open()) return;
+  // Clusters whose frequency the kernel reports itself.
+  if (r.event == "cpu_frequency" && r.core < cluster_of_core_.size()) {
+    const unsigned cl = static_cast<unsigned>(cluster_of_core_[r.core]);
+    if (cl >= kernel_freq_.size()) kernel_freq_.resize(cl + 1, false);
+    kernel_freq_[cl] = true;
+  }
+  line(r.ns, r.cpu, r.comm.c_str(), r.pid, r.event.c_str(), r.fields.c_str());
+}
+
+void TraceWriter::line(uint64_t ns, unsigned cpu, const char* comm, int pid, const char* event,
+                       const char* fields) {
+  line_.clear();
+  put_head(line_, ns, cpu, comm, pid, flags_for(event));
+  line_ += event;
+  line_ += ": ";
+  line_ += fields;
+  line_ += '\n';
+  out_.write(line_);
+  ++lines_;
+}
+
+void TraceWriter::model_freq(uint64_t ns, unsigned core, unsigned cluster, const char* fields) {
+  if (kernel_freq(cluster)) return;
+  const uint64_t start = out_.size();
+  line(ns, core, "<idle>", 0, "cpu_frequency", fields);
+  held_.push_back({start, out_.size() - start, cluster});
+}
 
 void TraceWriter::attach(Platform& p) {
   const auto& cpus = p.config().cpus;
@@ -30,10 +104,13 @@ void TraceWriter::attach(Platform& p) {
   for (auto& c : cpus) cluster_of_core_.push_back(static_cast<int>(c.cluster));
   for (unsigned i = 0; i < p.nr_cores(); ++i) {
     p.core(i).add_state_listener([this, i](Core::State s) {
-      char f[96];
-      snprintf(f, sizeof f, "name=core%u state=%u cpu_id=%u", i, static_cast<unsigned>(s), i);
-      entries_.push_back({TraceRecord{now_ns(), i, i, "<idle>", 0, "power_domain_target", f},
-                          false, -1});
+      fields_.assign("name=core");
+      put_u(fields_, i);
+      fields_ += " state=";
+      put_u(fields_, static_cast<unsigned>(s));
+      fields_ += " cpu_id=";
+      put_u(fields_, i);
+      line(now_ns(), i, "<idle>", 0, "power_domain_target", fields_.c_str());
     });
   }
   for (auto& cl : p.clusters()) {
@@ -43,50 +120,42 @@ void TraceWriter::attach(Platform& p) {
       if (cpus[i].cluster == id) cores.push_back(i);
     const unsigned first = cores.empty() ? 0 : cores.front();
     cl.power->add_listener([this, id, first](PowerDomain::State s) {
-      char f[96];
-      snprintf(f, sizeof f, "name=cluster%u state=%u cpu_id=%u", id, static_cast<unsigned>(s), first);
-      entries_.push_back({TraceRecord{now_ns(), first, first, "<idle>", 0, "power_domain_target", f},
-                          false, -1});
+      fields_.assign("name=cluster");
+      put_u(fields_, id);
+      fields_ += " state=";
+      put_u(fields_, static_cast<unsigned>(s));
+      fields_ += " cpu_id=";
+      put_u(fields_, first);
+      line(now_ns(), first, "<idle>", 0, "power_domain_target", fields_.c_str());
     });
     cl.clock->add_listener([this, id, cores](uint64_t, uint64_t hz) {
       for (unsigned c : cores) {
-        char f[96];
-        snprintf(f, sizeof f, "state=%llu cpu_id=%u", static_cast<unsigned long long>(hz / 1000), c);
-        entries_.push_back({TraceRecord{now_ns(), c, c, "<idle>", 0, "cpu_frequency", f}, true,
-                            static_cast<int>(id)});
+        fields_.assign("state=");
+        put_u(fields_, hz / 1000);
+        fields_ += " cpu_id=";
+        put_u(fields_, c);
+        model_freq(now_ns(), c, id, fields_.c_str());
       }
     });
   }
 }
 
 std::string TraceWriter::format_line(const TraceRecord& r, const char* flags) {
-  // kernel/trace/trace_output.c: "%16s-%-5d [%03d] " then the lat flags,
-  // then " %5lu.%06lu: " with the time rounded to microseconds (ns2usecs).
-  const uint64_t us = (r.ns + 500) / 1000;
-  char head[96];
-  snprintf(head, sizeof head, "%16s-%-5d [%03u] %s %5llu.%06llu: ", r.comm.c_str(), r.pid, r.cpu,
-           flags, static_cast<unsigned long long>(us / 1000000),
-           static_cast<unsigned long long>(us % 1000000));
-  return std::string(head) + r.event + ": " + r.fields;
+  std::string s;
+  put_head(s, r.ns, r.cpu, r.comm.c_str(), r.pid, flags);
+  return s + r.event + ": " + r.fields;
 }
 
-std::string TraceWriter::text(unsigned nr_cpus) const {
-  // Clusters whose frequency the kernel reported itself.
-  std::set<int> kernel_freq;
-  for (const Entry& e : entries_)
-    if (!e.model_freq && e.r.event == "cpu_frequency" && e.r.core < cluster_of_core_.size())
-      kernel_freq.insert(cluster_of_core_[e.r.core]);
-  std::vector<const Entry*> out;
-  for (const Entry& e : entries_)
-    if (!e.model_freq || !kernel_freq.count(e.cluster)) out.push_back(&e);
-  std::stable_sort(out.begin(), out.end(),
-                   [](const Entry* a, const Entry* b) { return a->r.ns < b->r.ns; });
-
+bool TraceWriter::commit(unsigned nr_cpus) {
+  std::vector<std::pair<uint64_t, uint64_t>> skip;
+  for (const Held& h : held_)
+    if (kernel_freq(h.cluster)) skip.push_back({h.offset, h.length});
+  const uint64_t n = lines_ - skip.size();
   std::string s;
   char buf[128];
   s += "# tracer: nop\n#\n";
-  snprintf(buf, sizeof buf, "# entries-in-buffer/entries-written: %zu/%zu   #P:%u\n#\n", out.size(),
-           out.size(), nr_cpus);
+  snprintf(buf, sizeof buf, "# entries-in-buffer/entries-written: %llu/%llu   #P:%u\n#\n",
+           static_cast<unsigned long long>(n), static_cast<unsigned long long>(n), nr_cpus);
   s += buf;
   s +=
       "#                              _-----=> irqs-off\n"
@@ -96,9 +165,5 @@ std::string TraceWriter::text(unsigned nr_cpus) const {
       "#                            ||| /     delay\n"
       "#           TASK-PID   CPU#  ||||    TIMESTAMP  FUNCTION\n"
       "#              | |       |   ||||       |         |\n";
-  for (const Entry* e : out) {
-    s += format_line(e->r, flags_for(e->r.event));
-    s += '\n';
-  }
-  return s;
+  return out_.commit(s, skip);
 }

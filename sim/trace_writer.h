@@ -7,7 +7,13 @@
 // change, and cpu_frequency from the cluster clocks for a cluster whose
 // cpufreq driver emitted none. The text is what /sys/kernel/tracing/trace
 // prints with the nop tracer (Linux 4.x layout: 4 irq-info flag columns,
-// pid in 5 columns), sorted by time, stable.
+// pid in 5 columns), in time order (events come in simulated time order, so
+// the file is that order).
+//
+// Lines are streamed to a spool in the output folder as they come (memory
+// stays flat however long the run); commit() writes trace.txt whole, with
+// the header that needs the final line count. Without open() nothing is
+// recorded.
 #pragma once
 
 #include <cstdint>
@@ -15,29 +21,47 @@
 #include <vector>
 
 #include "sim/hw_glue.h"
+#include "sim/spool_file.h"
 
 class Platform;
 
 class TraceWriter {
  public:
+  // Starts recording into dir (which must exist). False with errno.
+  bool open(const std::string& dir);
+  bool is_open() const { return out_.is_open(); }
   // Records sent by the kernel model (install as GlueSetup::trace).
   void add(const TraceRecord& r);
   // Hooks the core, cluster power-domain and clock listeners of p. Call once,
   // before the simulation starts; initial states are not events.
   void attach(Platform& p);
 
-  // The whole file. nr_cpus goes to the header's #P:.
-  std::string text(unsigned nr_cpus) const;
+  // Writes dir/trace.txt. nr_cpus goes to the header's #P:. False with errno.
+  bool commit(unsigned nr_cpus);
 
   // One line as ftrace prints it (no newline).
   static std::string format_line(const TraceRecord& r, const char* flags);
 
  private:
-  struct Entry {
-    TraceRecord r;
-    bool model_freq = false;  // a cluster clock change (maybe dropped)
-    int cluster = -1;
-  };
-  std::vector<Entry> entries_;
+  void line(uint64_t ns, unsigned cpu, const char* comm, int pid, const char* event,
+            const char* fields);
+  // A cluster clock change, dropped if the kernel reports that cluster's
+  // frequency itself (at any time in the run).
+  void model_freq(uint64_t ns, unsigned core, unsigned cluster, const char* fields);
+  bool kernel_freq(unsigned cluster) const {
+    return cluster < kernel_freq_.size() && kernel_freq_[cluster];
+  }
+
+  SpoolFile out_;
+  std::string line_, fields_;  // reused: no allocation per line
+  uint64_t lines_ = 0;
   std::vector<int> cluster_of_core_;
+  std::vector<bool> kernel_freq_;  // by cluster id: the kernel emitted cpu_frequency
+  // Model cpu_frequency lines written while their cluster's kernel had not
+  // reported yet: dropped at commit if it did later.
+  struct Held {
+    uint64_t offset, length;
+    unsigned cluster;
+  };
+  std::vector<Held> held_;
 };

@@ -3,7 +3,7 @@
 #include <systemc>
 
 #include <algorithm>
-#include <map>
+#include <stdexcept>
 
 #include "sim/platform.h"
 
@@ -19,29 +19,73 @@ std::string code_for(int n) {
   return s;
 }
 
-std::string value_text(unsigned width, uint64_t v, const std::string& code) {
-  if (width == 1) return std::string(1, v ? '1' : '0') + code;
-  std::string bits;
-  for (int b = static_cast<int>(width) - 1; b >= 0; --b) bits += ((v >> b) & 1) ? '1' : '0';
-  const size_t first = bits.find('1');
-  bits = first == std::string::npos ? "0" : bits.substr(first);  // leading zeros may go
-  return "b" + bits + " " + code;
+// "0!" for one bit, "b101 !" wider: the value in binary, leading zeros
+// dropped (a lone 0 stays), bits above the width ignored.
+void append_value(std::string& s, unsigned width, uint64_t v, const std::string& code) {
+  if (width == 1) {
+    s += v ? '1' : '0';
+    s += code;
+    return;
+  }
+  s += 'b';
+  int b = static_cast<int>(width) - 1;
+  while (b > 0 && !((v >> b) & 1)) --b;
+  for (; b >= 0; --b) s += ((v >> b) & 1) ? '1' : '0';
+  s += ' ';
+  s += code;
 }
 
 }  // namespace
+
+bool VcdWriter::open(const std::string& dir) { return out_.open(dir, "waves.vcd"); }
 
 int VcdWriter::add_signal(const std::string& scope, const std::string& name, unsigned width,
                           uint64_t initial) {
   const int id = static_cast<int>(signals_.size());
   signals_.push_back({scope, name, code_for(id), width, initial});
+  cur_.push_back(initial);
+  slot_.push_back(-1);
   return id;
 }
 
-void VcdWriter::change(int id, uint64_t ps, uint64_t v) { changes_.push_back({ps, id, v}); }
+void VcdWriter::change(int id, uint64_t ps, uint64_t v) {
+  if (!out_.is_open()) return;
+  if (ps < t_) throw std::logic_error("VcdWriter: a change back in time");
+  if (ps > t_) {
+    flush_block();
+    t_ = ps;
+  }
+  int& slot = slot_[id];
+  if (slot < 0) {
+    slot = static_cast<int>(pending_.size());
+    pending_.push_back({id, v});
+  } else {
+    pending_[slot].second = v;
+  }
+}
 
 void VcdWriter::change_now(int id, uint64_t v) { change(id, sc_core::sc_time_stamp().value(), v); }
 
-std::string VcdWriter::text(uint64_t end_ps) const {
+// Unchanged values are not dumped; a timestamp with nothing to dump is left out.
+void VcdWriter::flush_block() {
+  block_.clear();
+  for (auto& [id, v] : pending_) {
+    slot_[id] = -1;
+    if (v == cur_[id]) continue;
+    cur_[id] = v;
+    append_value(block_, signals_[id].width, v, signals_[id].code);
+    block_ += '\n';
+  }
+  pending_.clear();
+  if (block_.empty()) return;
+  if (t_ != 0) out_.write("#" + std::to_string(t_) + "\n");
+  out_.write(block_);
+  last_ts_ = t_;
+}
+
+bool VcdWriter::commit(uint64_t end_ps) {
+  flush_block();
+  if (end_ps > last_ts_) out_.write("#" + std::to_string(end_ps) + "\n");
   std::string s;
   s += "$date\n  blsim run\n$end\n";
   s += "$version\n  blsim waves.vcd\n$end\n";
@@ -60,40 +104,13 @@ std::string VcdWriter::text(uint64_t end_ps) const {
     s += "$upscope $end\n";
   }
   s += "$upscope $end\n$enddefinitions $end\n";
-  std::vector<uint64_t> cur;
   s += "#0\n$dumpvars\n";
   for (auto& sg : signals_) {
-    s += value_text(sg.width, sg.initial, sg.code) + "\n";
-    cur.push_back(sg.initial);
+    append_value(s, sg.width, sg.initial, sg.code);
+    s += '\n';
   }
   s += "$end\n";
-  std::vector<Change> ch = changes_;
-  std::stable_sort(ch.begin(), ch.end(), [](const Change& a, const Change& b) { return a.ps < b.ps; });
-  // Within one timestamp the last change of a signal wins; unchanged values
-  // are not dumped.
-  size_t i = 0;
-  uint64_t last_ts = 0;
-  while (i < ch.size()) {
-    const uint64_t t = ch[i].ps;
-    std::map<int, uint64_t> final_v;
-    std::vector<int> order;
-    for (; i < ch.size() && ch[i].ps == t; ++i) {
-      if (!final_v.count(ch[i].id)) order.push_back(ch[i].id);
-      final_v[ch[i].id] = ch[i].v;
-    }
-    std::string block;
-    for (int id : order) {
-      if (final_v[id] == cur[id]) continue;
-      cur[id] = final_v[id];
-      block += value_text(signals_[id].width, cur[id], signals_[id].code) + "\n";
-    }
-    if (block.empty()) continue;
-    if (t != 0) s += "#" + std::to_string(t) + "\n";
-    s += block;
-    last_ts = t;
-  }
-  if (end_ps > last_ts) s += "#" + std::to_string(end_ps) + "\n";
-  return s;
+  return out_.commit(s);
 }
 
 void attach_platform_vcd(VcdWriter& w, Platform& p) {

@@ -20,21 +20,32 @@
 #include <string>
 #include <vector>
 
+#include "sim/spool_file.h"
+
 class Platform;
 
+// Value changes are streamed to a spool in the output folder as the run goes
+// (memory stays flat); commit() writes waves.vcd whole, with the header and
+// the $dumpvars of every signal declared by then. Without open() changes are
+// not recorded.
 class VcdWriter {
  public:
-  // Declares a signal; returns its handle. Declare before the first change.
+  // Starts recording into dir (which must exist). False with errno.
+  bool open(const std::string& dir);
+  bool is_open() const { return out_.is_open(); }
+  // Declares a signal; returns its handle. Declare before its first change.
   int add_signal(const std::string& scope, const std::string& name, unsigned width,
                  uint64_t initial);
-  // Records that signal id takes value v at time ps (non-decreasing per signal
-  // is not required: changes are sorted, stable, when the file is made).
+  // Records that signal id takes value v at time ps. Times never go back
+  // (from one change to the next, whatever the signal): they are simulated
+  // time. Within one timestamp the last change of a signal wins.
   void change(int id, uint64_t ps, uint64_t v);
   // Records at the current SystemC time.
   void change_now(int id, uint64_t v);
 
-  // The whole file; end_ps is the time of the final timestamp (run's end).
-  std::string text(uint64_t end_ps) const;
+  // Writes dir/waves.vcd; end_ps is the time of the final timestamp (run's
+  // end). False with errno.
+  bool commit(uint64_t end_ps);
 
  private:
   struct Signal {
@@ -42,13 +53,15 @@ class VcdWriter {
     unsigned width;
     uint64_t initial;
   };
-  struct Change {
-    uint64_t ps;
-    int id;
-    uint64_t v;
-  };
+  void flush_block();  // the pending changes of time t_ to the body
+
   std::vector<Signal> signals_;
-  std::vector<Change> changes_;
+  std::vector<uint64_t> cur_;   // value dumped last, per signal
+  std::vector<int> slot_;       // index in pending_ of the signal's change at t_, or -1
+  std::vector<std::pair<int, uint64_t>> pending_;  // changes at t_, first-change order
+  uint64_t t_ = 0, last_ts_ = 0;  // pending time; last timestamp dumped
+  std::string block_;
+  SpoolFile out_;
 };
 
 void attach_platform_vcd(VcdWriter& w, Platform& p);

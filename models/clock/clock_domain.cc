@@ -11,8 +11,13 @@ sc_time ClockDomain::cycles(uint64_t n) const {
   if (freq_hz_ == 0) return SC_ZERO_TIME;
   // ps = n * 1e12 / f, rounded up. SystemC's default resolution is 1 ps,
   // which blsim keeps (sim/ checks it at start-up).
+  constexpr uint64_t kPsPerS = 1000000000000ull;
+  // The same rounding in 64 bits while n * 1e12 + f fits (n < ~1.8e7 cycles,
+  // every chunk but the longest): a 128-bit division is a libgcc call.
+  if (n < (UINT64_MAX - freq_hz_) / kPsPerS)
+    return sc_time::from_value((n * kPsPerS + freq_hz_ - 1) / freq_hz_);
   const unsigned __int128 f = freq_hz_;
-  const unsigned __int128 ps = ((unsigned __int128)n * 1000000000000ull + f - 1) / f;
+  const unsigned __int128 ps = ((unsigned __int128)n * kPsPerS + f - 1) / f;
   return sc_time::from_value(static_cast<uint64_t>(ps));
 }
 

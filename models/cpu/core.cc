@@ -1,6 +1,7 @@
 #include "models/cpu/core.h"
 
 #include <cmath>
+#include <optional>
 
 #include "models/common/initiator.h"
 #include "models/common/report.h"
@@ -13,6 +14,14 @@ Core::Core(sc_module_name name, const CoreParams& p, ClockDomain& clk, Cache& l2
       state_(!initially_powered ? State::Off
              : initially_in_reset ? State::Reset : State::Run),
       reset_held_(initially_in_reset), powered_(initially_powered) {
+  wake_or_clock_ |= wake_;
+  wake_or_clock_ |= clk_.changed_event();
+  wake_or_event_ |= wake_;
+  wake_or_event_ |= event_;
+  initiator_.core = p_.index;
+  initiator_.cluster = (p_.mpidr >> 8) & 0xff;
+  initiator_.cpu = p_.mpidr & 0xff;
+  initiator_.gic_cpu = p_.gic_cpu;
   SC_THREAD(thread);
   // The C code and its IRQ nesting run on this stack until the glue moves
   // them to kernel-owned stacks; give it room.
@@ -111,7 +120,7 @@ Core::Wake Core::run_cycles(uint64_t n, bool irq_cuts, uint64_t* done) {
     if (lost_) { w = Wake::PowerLost; break; }
     if (irq_cuts && nirq_) { w = Wake::Irq; break; }
     if (!clk_.running()) {  // PLL relocking: the core stalls
-      wait(wake_ | clk_.changed_event());
+      wait(wake_or_clock_);
       continue;
     }
     // Run until done, an interrupt, a reset or a frequency change; count the
@@ -120,7 +129,7 @@ Core::Wake Core::run_cycles(uint64_t n, bool irq_cuts, uint64_t* done) {
     const sc_time want = clk_.cycles(left);
     const sc_time start = sc_time_stamp();
     const uint64_t hz = clk_.freq_hz();
-    wait(want, wake_ | clk_.changed_event());
+    wait(want, wake_or_clock_);
     const sc_time elapsed = sc_time_stamp() - start;
     if (elapsed >= want) {
       ran = n;
@@ -211,7 +220,7 @@ Core::Wake Core::wait_for_event(bool irq_wakes) {
     return Wake::Done;
   }
   enter(State::Wfe);
-  while (!event_reg_ && !(irq_wakes && nirq_) && !lost_) wait(wake_ | event_);
+  while (!event_reg_ && !(irq_wakes && nirq_) && !lost_) wait(wake_or_event_);
   if (lost_) return Wake::PowerLost;
   event_reg_ = false;
   enter(State::Run);
@@ -220,29 +229,33 @@ Core::Wake Core::wait_for_event(bool irq_wakes) {
 
 tlm::tlm_response_status Core::transact(tlm::tlm_command cmd, uint64_t addr,
                                         uint8_t* data, unsigned len, bool timing_only) {
-  tlm::tlm_generic_payload gp;
-  InitiatorExt ext;
-  ext.core = p_.index;
-  ext.cluster = (p_.mpidr >> 8) & 0xff;
-  ext.cpu = p_.mpidr & 0xff;
-  ext.gic_cpu = p_.gic_cpu;
-  gp.set_extension(&ext);
-  TimingOnlyExt timing;
-  if (timing_only) gp.set_extension(&timing);
+  // One payload per core, reused (a target that waits inside b_transport
+  // blocks this core's only thread, so it cannot be in use twice; a local
+  // one is the fallback all the same).
+  std::optional<tlm::tlm_generic_payload> local;
+  const bool own = !gp_busy_;
+  if (!own) local.emplace();
+  tlm::tlm_generic_payload& gp = own ? gp_ : *local;
+  if (own) gp_busy_ = true;
+  gp.set_extension(&initiator_);
+  if (timing_only) gp.set_extension(&timing_only_);
   gp.set_command(cmd);
   gp.set_address(addr);
   gp.set_data_ptr(data);
   gp.set_data_length(len);
   gp.set_streaming_width(len);
   gp.set_byte_enable_ptr(nullptr);
+  gp.set_byte_enable_length(0);
   gp.set_dmi_allowed(false);
   gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
   sc_time delay = SC_ZERO_TIME;
   bus->b_transport(gp, delay);
-  gp.clear_extension(&ext);
-  if (timing_only) gp.clear_extension(&timing);
+  gp.clear_extension(&initiator_);
+  if (timing_only) gp.clear_extension(&timing_only_);
+  const tlm::tlm_response_status status = gp.get_response_status();
+  if (own) gp_busy_ = false;
   // Loosely timed without temporal decoupling: the core waits out each
   // access, so every interleaving between cores happens at its real time.
   if (delay > SC_ZERO_TIME) wait(delay);
-  return gp.get_response_status();
+  return status;
 }

@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "models/clock/clock_domain.h"
+#include "models/common/initiator.h"
 #include "models/common/irq_wire.h"
 #include "models/cpu/cache.h"
 
@@ -130,4 +131,11 @@ class Core : public sc_core::sc_module {
   std::vector<std::function<void(WorkKind)>> work_listeners_;
   std::array<sc_core::sc_time, static_cast<size_t>(State::Count)> residency_{};
   sc_core::sc_time last_change_;
+  // Built once, not per wait or per access (each would allocate): the
+  // events run_cycles waits on, and the payload and extensions of transact().
+  sc_core::sc_event_or_list wake_or_clock_, wake_or_event_;
+  tlm::tlm_generic_payload gp_;
+  InitiatorExt initiator_;
+  TimingOnlyExt timing_only_;
+  bool gp_busy_ = false;
 };

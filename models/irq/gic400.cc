@@ -27,6 +27,7 @@ Gic400::Gic400(sc_module_name name, const GicParams& p)
                 p_.num_spis, kMaxSpis);
   cpus_.resize(p_.num_cpus);
   spis_.resize(p_.num_spis);
+  spi_pend_.assign(p_.num_spis / kWordBits, 0);
   for (auto& c : cpus_)
     for (unsigned id = 0; id < kSgis; ++id) {
       c.banked[id].enabled = true;  // GIC-400: SGI enables are RAO/WI
@@ -34,6 +35,8 @@ Gic400::Gic400(sc_module_name name, const GicParams& p)
     }
   declare_dist_regs();
   declare_cpu_regs();
+  dist_index_ = index_regs(dist_regs_, Gicd::SIZE);
+  cpu_index_ = index_regs(cpu_regs_, Gicc::SIZE);
   dist_socket.register_b_transport(this, &Gic400::dist_b_transport);
   cpu_socket.register_b_transport(this, &Gic400::cpu_b_transport);
 }
@@ -91,11 +94,15 @@ void Gic400::declare_dist_regs() {
       // banked for the requesting (target) CPU interface.
       {"GICD_CPENDSGIR", Gicd::CPENDSGIR, kSgis, true,
        [this](unsigned cpu, unsigned id) -> uint32_t { return cpus_[cpu].sgi_pending[id]; },
-       [this](unsigned cpu, unsigned id, uint32_t v) { cpus_[cpu].sgi_pending[id] &= ~v; }},
+       [this](unsigned cpu, unsigned id, uint32_t v) {
+         cpus_[cpu].sgi_pending[id] &= ~v;
+         repend(cpu, id);
+       }},
       {"GICD_SPENDSGIR", Gicd::SPENDSGIR, kSgis, true,
        [this](unsigned cpu, unsigned id) -> uint32_t { return cpus_[cpu].sgi_pending[id]; },
        [this](unsigned cpu, unsigned id, uint32_t v) {
          cpus_[cpu].sgi_pending[id] |= v & ((1u << p_.num_cpus) - 1);
+         repend(cpu, id);
        }},
       constant("GICD_ICPIDR2", Gicd::ICPIDR2, Gicd::ICPIDR2_RESET),
   };
@@ -116,7 +123,7 @@ void Gic400::declare_cpu_regs() {
          cpus_[cpu].bpr = std::max(v & kBprMax, Gicc::BPR_RESET);
        }},
       {"GICC_IAR", Gicc::IAR, 1, false,
-       [this](unsigned cpu, unsigned) { return acknowledge(cpu); }, nullptr},
+       [this](unsigned cpu, unsigned) { return acknowledge(cpu); }, nullptr, true},
       {"GICC_EOIR", Gicc::EOIR, 1, false, nullptr,
        [this](unsigned cpu, unsigned, uint32_t v) { end_of_interrupt(cpu, v); }},
       {"GICC_RPR", Gicc::RPR, 1, false,
@@ -141,15 +148,15 @@ void Gic400::declare_cpu_regs() {
 // ---- TLM ---------------------------------------------------------------------
 
 void Gic400::dist_b_transport(tlm::tlm_generic_payload& gp, sc_time& delay) {
-  transport(dist_regs_, Gicd::SIZE, gp, delay);
+  transport(dist_regs_, dist_index_, Gicd::SIZE, gp, delay);
 }
 
 void Gic400::cpu_b_transport(tlm::tlm_generic_payload& gp, sc_time& delay) {
-  transport(cpu_regs_, Gicc::SIZE, gp, delay);
+  transport(cpu_regs_, cpu_index_, Gicc::SIZE, gp, delay);
 }
 
-void Gic400::transport(const std::vector<Reg>& regs, uint32_t size,
-                       tlm::tlm_generic_payload& gp, sc_time& delay) {
+void Gic400::transport(const std::vector<Reg>& regs, const std::vector<uint8_t>& index,
+                       uint32_t size, tlm::tlm_generic_payload& gp, sc_time& delay) {
   delay += p_.access_latency;
   const InitiatorExt* who = initiator_of(gp);
   const uint64_t addr = gp.get_address();
@@ -165,10 +172,15 @@ void Gic400::transport(const std::vector<Reg>& regs, uint32_t size,
     return gp.set_response_status(tlm::TLM_BURST_ERROR_RESPONSE);
   if (addr >= size || len > size - addr)
     return gp.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
-  const Reg* r = find_reg(regs, static_cast<uint32_t>(addr));
+  // Registers are word-sized or arrays of words/bytes: the word holding
+  // addr names the register, as find_reg's walk of the table would.
+  const uint8_t k = index[addr / 4];
+  const Reg* r = k ? &regs[k - 1] : nullptr;
   gp.set_response_status(access(r, who->gic_cpu, static_cast<uint32_t>(addr),
                                 len, gp.is_write(), gp.get_data_ptr()));
-  update_outputs();
+  // Every change of state is followed by update_outputs(), so a read that
+  // changes nothing leaves the outputs as they are.
+  if (gp.is_write() || (r && r->read_changes_state)) update_outputs();
 }
 
 const Gic400::Reg* Gic400::find_reg(const std::vector<Reg>& regs,
@@ -178,6 +190,22 @@ const Gic400::Reg* Gic400::find_reg(const std::vector<Reg>& regs,
     if (addr >= r.offset && addr - r.offset < bytes) return &r;
   }
   return nullptr;
+}
+
+std::vector<uint8_t> Gic400::index_regs(const std::vector<Reg>& regs, uint32_t size) const {
+  if (regs.size() >= 255) model_error(name(), "register table too large to index");
+  std::vector<uint8_t> index(size / 4, 0);
+  // Last to first, so that where entries overlapped the first would win, as
+  // in find_reg. Every entry covers whole words, so a word names one entry.
+  for (size_t k = regs.size(); k-- > 0;) {
+    const Reg& r = regs[k];
+    const uint32_t bytes = r.count * (r.bytes ? 1 : 4);
+    if (r.offset % 4 || bytes % 4 || r.offset + bytes > size)
+      model_error(name(), "%s does not cover whole words of the block", r.name);
+    for (uint32_t w = r.offset / 4; w < (r.offset + bytes) / 4; ++w)
+      index[w] = static_cast<uint8_t>(k + 1);
+  }
+  return index;
 }
 
 // Aligned words everywhere; single bytes only where the GIC allows them.
@@ -223,6 +251,7 @@ void Gic400::set_spi(unsigned intid, bool level) {
   Irq& s = spis_[intid - kPrivate];
   if (s.edge && level && !s.level) s.latch = true;
   s.level = level;
+  repend(0, intid);
   update_outputs();
 }
 
@@ -233,6 +262,7 @@ void Gic400::set_ppi(unsigned cpu, unsigned intid, bool level) {
   Irq& s = cpus_[cpu].banked[intid];
   if (s.edge && level && !s.level) s.latch = true;
   s.level = level;
+  repend(cpu, intid);
   update_outputs();
 }
 
@@ -281,15 +311,21 @@ void Gic400::update_outputs() {
 Gic400::Candidate Gic400::scan(unsigned cpu, bool* any_forwarded) {
   Candidate best;
   bool any = false;
-  for (unsigned id = 0; id < num_irqs(); ++id) {
-    if (!forwarded(cpu, id)) continue;
-    any = true;
-    const Irq& s = irq(cpu, id);
-    if (!group_enabled_cpu(cpu, s)) continue;
-    if (best.found() && s.priority >= best.priority) continue;
-    best.intid = id;
-    best.priority = s.priority;
-    best.source = id < kSgis ? __builtin_ctz(cpus_[cpu].sgi_pending[id]) : 0;
+  // Word 0: the CPU's banked IDs; word k > 0: spi_pend_[k - 1]. Only
+  // non-empty words are visited, in ascending order.
+  for (uint32_t words = spi_words_ << 1 | (cpus_[cpu].pend != 0); words; words &= words - 1) {
+    const unsigned w = __builtin_ctz(words);
+    for (uint32_t bits = w ? spi_pend_[w - 1] : cpus_[cpu].pend; bits; bits &= bits - 1) {
+      const unsigned id = w * kWordBits + __builtin_ctz(bits);  // ascending IDs
+      if (!forwarded(cpu, id)) continue;
+      any = true;
+      const Irq& s = irq(cpu, id);
+      if (!group_enabled_cpu(cpu, s)) continue;
+      if (best.found() && s.priority >= best.priority) continue;
+      best.intid = id;
+      best.priority = s.priority;
+      best.source = id < kSgis ? __builtin_ctz(cpus_[cpu].sgi_pending[id]) : 0;
+    }
   }
   *any_forwarded = any;
   return best;
@@ -305,6 +341,17 @@ bool Gic400::pending(unsigned cpu, unsigned intid) {
   if (intid < kSgis) return cpus_[cpu].sgi_pending[intid] != 0;
   const Irq& s = irq(cpu, intid);
   return s.latch || (!s.edge && s.level);
+}
+
+void Gic400::repend(unsigned cpu, unsigned intid) {
+  uint32_t& word = intid < kPrivate ? cpus_[cpu].pend : spi_pend_[intid / kWordBits - 1];
+  const uint32_t bit = 1u << (intid % kWordBits);
+  if (pending(cpu, intid)) word |= bit;
+  else word &= ~bit;
+  if (intid >= kPrivate) {
+    const uint32_t k = 1u << (intid / kWordBits - 1);
+    spi_words_ = word ? spi_words_ | k : spi_words_ & ~k;
+  }
 }
 
 bool Gic400::group_enabled_dist(const Irq& s) const {
@@ -330,14 +377,20 @@ bool Gic400::forwarded(unsigned cpu, unsigned intid) {
 // ID, and for an SGI to the lowest source CPU.
 Gic400::Candidate Gic400::highest_pending(unsigned cpu, bool cpu_group_enabled) {
   Candidate best;
-  for (unsigned id = 0; id < num_irqs(); ++id) {
-    if (!forwarded(cpu, id)) continue;
-    const Irq& s = irq(cpu, id);
-    if (cpu_group_enabled && !group_enabled_cpu(cpu, s)) continue;
-    if (best.found() && s.priority >= best.priority) continue;
-    best.intid = id;
-    best.priority = s.priority;
-    best.source = id < kSgis ? __builtin_ctz(cpus_[cpu].sgi_pending[id]) : 0;
+  // Word 0: the CPU's banked IDs; word k > 0: spi_pend_[k - 1]. Only
+  // non-empty words are visited, in ascending order.
+  for (uint32_t words = spi_words_ << 1 | (cpus_[cpu].pend != 0); words; words &= words - 1) {
+    const unsigned w = __builtin_ctz(words);
+    for (uint32_t bits = w ? spi_pend_[w - 1] : cpus_[cpu].pend; bits; bits &= bits - 1) {
+      const unsigned id = w * kWordBits + __builtin_ctz(bits);  // ascending IDs
+      if (!forwarded(cpu, id)) continue;
+      const Irq& s = irq(cpu, id);
+      if (cpu_group_enabled && !group_enabled_cpu(cpu, s)) continue;
+      if (best.found() && s.priority >= best.priority) continue;
+      best.intid = id;
+      best.priority = s.priority;
+      best.source = id < kSgis ? __builtin_ctz(cpus_[cpu].sgi_pending[id]) : 0;
+    }
   }
   return best;
 }
@@ -370,6 +423,7 @@ uint32_t Gic400::acknowledge(unsigned cpu) {
     cpus_[cpu].sgi_pending[c.intid] &= ~(1u << c.source);
   else
     s.latch = false;  // a level-sensitive line still high stays pending
+  repend(cpu, c.intid);
   s.active = true;
   cpus_[cpu].active.push_back({c.intid, c.source, c.priority});
   return c.intid | c.source << kSgiSourceShift;
@@ -419,7 +473,10 @@ void Gic400::set_enabled(unsigned cpu, unsigned id, bool v) {
 bool Gic400::get_pending(unsigned cpu, unsigned id) { return pending(cpu, id); }
 // SGI pending bits are written through SPENDSGIR/CPENDSGIR only.
 void Gic400::set_pending(unsigned cpu, unsigned id, bool v) {
-  if (id >= kSgis) irq(cpu, id).latch = v;
+  if (id >= kSgis) {
+    irq(cpu, id).latch = v;
+    repend(cpu, id);
+  }
 }
 
 bool Gic400::get_active(unsigned cpu, unsigned id) { return irq(cpu, id).active; }
@@ -443,8 +500,10 @@ uint32_t Gic400::read_icfgr(unsigned cpu, unsigned word) {
 
 void Gic400::write_icfgr(unsigned cpu, unsigned word, uint32_t v) {
   if (word < kPrivate / kCfgPerWord) return;
-  for (unsigned k = 0; k < kCfgPerWord; ++k)
+  for (unsigned k = 0; k < kCfgPerWord; ++k) {
     irq(cpu, word * kCfgPerWord + k).edge = v >> (2 * k + 1) & 1u;
+    repend(cpu, word * kCfgPerWord + k);
+  }
 }
 
 // SGIs and PPIs: read-only, each byte names the requesting CPU interface
@@ -471,7 +530,10 @@ void Gic400::write_sgir(unsigned cpu, uint32_t v) {
   }
   targets &= all;
   for (unsigned t = 0; t < p_.num_cpus; ++t)
-    if (targets >> t & 1u) cpus_[t].sgi_pending[id] |= 1u << cpu;
+    if (targets >> t & 1u) {
+      cpus_[t].sgi_pending[id] |= 1u << cpu;
+      repend(t, id);
+    }
 }
 
 // ITLinesNumber [4:0] = 32-ID blocks - 1; CPUNumber [7:5] = CPUs - 1.

@@ -111,6 +111,7 @@ class Gic400 : public sc_core::sc_module {
     std::array<uint8_t, kSgis> sgi_pending{};  // bit n: pending from CPU n
     uint32_t ctlr = 0, pmr = 0, bpr = Gicc::BPR_RESET, abpr = Gicc::ABPR_RESET;
     std::vector<Active> active;  // in acknowledge order
+    uint32_t pend = 0;  // bit n: SGI/PPI n pending (pending(cpu, n)), see pend_
     IrqWire irq, wake;
   };
   // What a CPU interface would signal: an interrupt ID and SGI source.
@@ -129,21 +130,28 @@ class Gic400 : public sc_core::sc_module {
     bool bytes;
     std::function<uint32_t(unsigned cpu, unsigned i)> read;         // null: RAZ
     std::function<void(unsigned cpu, unsigned i, uint32_t v)> write;  // null: WI
+    bool read_changes_state = false;  // a read acts (GICC_IAR acknowledges)
   };
   void declare_dist_regs();
   void declare_cpu_regs();
 
   void dist_b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
   void cpu_b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
-  void transport(const std::vector<Reg>& regs, uint32_t size,
+  void transport(const std::vector<Reg>& regs, const std::vector<uint8_t>& index, uint32_t size,
                  tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
   const Reg* find_reg(const std::vector<Reg>& regs, uint32_t addr) const;
+  // find_reg for every aligned word of a block, computed once: index into
+  // regs + 1, 0 for reserved words.
+  std::vector<uint8_t> index_regs(const std::vector<Reg>& regs, uint32_t size) const;
   tlm::tlm_response_status access(const Reg* r, unsigned cpu, uint32_t addr,
                                   unsigned len, bool write, unsigned char* data);
 
   // Interrupt state.
   Irq& irq(unsigned cpu, unsigned intid);
   bool pending(unsigned cpu, unsigned intid);
+  // Keeps the pending bitmaps equal to pending(): call after every change of
+  // an interrupt's latch, level, edge or SGI pending bits.
+  void repend(unsigned cpu, unsigned intid);
   bool group_enabled_dist(const Irq& s) const;
   bool group_enabled_cpu(unsigned cpu, const Irq& s) const;
   bool forwarded(unsigned cpu, unsigned intid);
@@ -186,5 +194,11 @@ class Gic400 : public sc_core::sc_module {
   uint32_t gicd_ctlr_ = 0;
   std::vector<CpuIf> cpus_;
   std::vector<Irq> spis_;
+  // Pending interrupts as bitmaps, so the scans after each access visit only
+  // them (almost nothing is pending): CpuIf::pend for the banked IDs 0..31,
+  // spi_pend_ word k for IDs 32 * (k + 1)...
+  std::vector<uint32_t> spi_pend_;
+  uint32_t spi_words_ = 0;  // bit k: spi_pend_[k] is not empty (k < 15)
   std::vector<Reg> dist_regs_, cpu_regs_;
+  std::vector<uint8_t> dist_index_, cpu_index_;
 };

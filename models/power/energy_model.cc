@@ -184,6 +184,7 @@ double ClusterEnergy::energy_at(int m, const sc_time& t) const {
   if (!keep_history_ || hist_.empty()) model_error("energy", "energy_at needs the history");
   const uint64_t tp = t.value();
   if (tp > t_) model_error("energy", "energy_at beyond the last update");
+  if (tp < forgotten_ps_) model_error("energy", "energy_at before the history kept");
   // The last sample at or before tp.
   auto it = std::upper_bound(hist_.begin(), hist_.end(), tp,
                              [](uint64_t v, const Sample& s) { return v < s.t_ps; });
@@ -197,6 +198,16 @@ double ClusterEnergy::energy_at(int m, const sc_time& t) const {
   double j = 0;
   for (size_t k = 0; k < s.e.size(); ++k) j += one(k);
   return j;
+}
+
+void ClusterEnergy::forget_before(const sc_time& t) {
+  const uint64_t tp = t.value();
+  if (tp <= forgotten_ps_) return;
+  forgotten_ps_ = tp;
+  // Keep the last sample at or before tp: it answers [tp, next sample).
+  auto it = std::upper_bound(hist_.begin(), hist_.end(), tp,
+                             [](uint64_t v, const Sample& s) { return v < s.t_ps; });
+  if (it - hist_.begin() > 1) hist_.erase(hist_.begin(), it - 1);
 }
 
 double ClusterEnergy::energy_between(int m, const sc_time& t0, const sc_time& t1) const {

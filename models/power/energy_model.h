@@ -83,6 +83,12 @@ class ClusterEnergy {
   // whole rail) in [t0, t1], both <= the last update. Needs the history.
   double energy_between(int m, const sc_core::sc_time& t0, const sc_core::sc_time& t1) const;
   double energy_at(int m, const sc_core::sc_time& t) const;
+  // The owner will ask about no time before t: the history before it goes,
+  // so that it stays short however long the run. Answers at t and later are
+  // unchanged; asking about an earlier time is an error.
+  void forget_before(const sc_core::sc_time& t);
+  // Time of the last update: energy_at answers up to here.
+  sc_core::sc_time updated() const { return sc_core::sc_time::from_value(t_); }
 
  private:
   struct Term { double k = 0, e = 0; };
@@ -118,4 +124,5 @@ class ClusterEnergy {
   std::vector<Terms> terms_;
   bool keep_history_;
   std::vector<Sample> hist_;
+  uint64_t forgotten_ps_ = 0;      // no answers before this
 };

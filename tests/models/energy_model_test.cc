@@ -146,3 +146,39 @@ TEST(EnergyModel, RampWithoutEndNoticeAndRetarget) {
                          0.64 * 100e-6);
   EXPECT_LT(rel(e.core_j(0), cf), 1e-9);
 }
+
+// forget_before(t) drops the history that only answers times before t: every
+// answer at t or later is unchanged, to the bit; an earlier time is an error.
+TEST(EnergyModel, ForgetBeforeKeepsLaterAnswers) {
+  ClusterEnergy e({core_params(), core_params()}, cluster_params(), 1.0, 1000.0, true,
+                  {{Core::State::Run, WorkKind::Int}, {Core::State::Wfi, WorkKind::Kernel}});
+  std::vector<sc_time> at;
+  for (int i = 0; i < 40; ++i) {
+    run_for_us(10 + i % 7);
+    at.push_back(sc_time_stamp());
+    switch (i % 4) {
+      case 0: e.core_changed(i % 2, {Core::State::Wfi, WorkKind::Int}); break;
+      case 1: e.core_changed(i % 2, {Core::State::Run, WorkKind::Fp}); break;
+      case 2: e.freq_changed(500.0 + 25 * i); break;
+      default: e.voltage_changed(e.voltage(), 0.9 + 0.005 * i, sc_time_stamp() + sc_time(15, SC_US));
+    }
+  }
+  run_for_us(5);
+  e.sync();
+  const sc_time h = at[20] + sc_time(3, SC_US);  // between two samples
+  std::vector<double> before;
+  for (size_t i = 21; i < at.size(); ++i) {
+    before.push_back(e.energy_between(-1, h, at[i]));
+    before.push_back(e.energy_at(0, at[i] - sc_time(1, SC_US)));
+  }
+  before.push_back(e.energy_at(1, h));
+  e.forget_before(h);
+  std::vector<double> after;
+  for (size_t i = 21; i < at.size(); ++i) {
+    after.push_back(e.energy_between(-1, h, at[i]));
+    after.push_back(e.energy_at(0, at[i] - sc_time(1, SC_US)));
+  }
+  after.push_back(e.energy_at(1, h));
+  EXPECT_EQ(before, after);
+  EXPECT_THROW(e.energy_at(-1, at[19]), sc_report);
+}

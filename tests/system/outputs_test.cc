@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "run_helpers.h"
+#include "sim/trace_writer.h"
 
 using namespace blsim_test;
 
@@ -249,6 +250,30 @@ TEST(Outputs, TraceTxtIsFtraceTextWithTheSwitch) {
 
 // waves.vcd, converted by GTKWave's vcd2fst and dumped back by fst2vcd,
 // holds the same signals and value changes as blsim wrote.
+// trace.txt's lines are formatted by hand (no snprintf per line): the same
+// bytes as the kernel's "%16s-%-5d [%03d] %s %5lu.%06lu: " into a 96-byte
+// buffer, at the edges too (long comm, negative pid, 4-digit CPU, huge times).
+TEST(Outputs, TraceLineAsSnprintfPrintsIt) {
+  const std::string long_comm(70, 'x');
+  const struct { uint64_t ns; unsigned cpu; const char* comm; int pid; } cases[] = {
+      {0, 0, "<idle>", 0},
+      {499, 1, "kworker/0:1", 42},
+      {500, 2, "a", -1},
+      {123456789012ull, 1234, "exactly16chars!!", 123456},
+      {999999999999999999ull, 7, "seventeen_chars__", -2147483647 - 1},
+      {1500, 3, long_comm.c_str(), 7},
+  };
+  for (const auto& c : cases) {
+    TraceRecord r{c.ns, c.cpu, 0, c.comm, c.pid, "cpu_idle", "state=1 cpu_id=0"};
+    char head[96];
+    const uint64_t us = (c.ns + 500) / 1000;
+    snprintf(head, sizeof head, "%16s-%-5d [%03u] %s %5llu.%06llu: ", c.comm, c.pid, c.cpu, "d..1",
+             static_cast<unsigned long long>(us / 1000000),
+             static_cast<unsigned long long>(us % 1000000));
+    EXPECT_EQ(TraceWriter::format_line(r, "d..1"), std::string(head) + "cpu_idle: state=1 cpu_id=0");
+  }
+}
+
 TEST(Outputs, WavesVcdReadsBackThroughGtkwave) {
   const std::string d = scratch("outputs-vcd");
   const std::string vcd = switch_run() + "/waves.vcd";

@@ -1,0 +1,53 @@
+// spool_file.h - an output file streamed as the run goes, still written
+// whole or not at all.
+//
+// The body goes to DIR/.NAME.body.tmp while the simulation runs, so what a
+// long run records is on disk, not in memory. commit() writes the head
+// (known only at the end: counts, declarations) to DIR/.NAME.tmp, copies the
+// body after it (leaving out byte ranges the writer asks to drop) and renames
+// the result to DIR/NAME. Until then DIR/NAME is untouched; a spool that is
+// never committed removes its temporary files.
+#pragma once
+
+#include <cstdint>
+#include <cstdio>
+#include <string>
+#include <utility>
+#include <vector>
+
+class SpoolFile {
+ public:
+  SpoolFile() = default;
+  ~SpoolFile() { discard(); }
+  SpoolFile(const SpoolFile&) = delete;
+  SpoolFile& operator=(const SpoolFile&) = delete;
+
+  // Starts the body in dir (which must exist). False with errno on failure.
+  bool open(const std::string& dir, const std::string& name);
+  bool is_open() const { return body_ != nullptr; }
+  void write(const char* data, size_t n) {
+    buf_.append(data, n);
+    size_ += n;
+    if (buf_.size() >= kFlushBytes) flush();
+  }
+  void write(const std::string& s) { write(s.data(), s.size()); }
+  // Bytes written to the body so far (offsets for commit's skips).
+  uint64_t size() const { return size_; }
+
+  // head, then the body less the [offset, offset + length) ranges in skip
+  // (ascending, not overlapping), renamed into place. False with errno.
+  bool commit(const std::string& head,
+              const std::vector<std::pair<uint64_t, uint64_t>>& skip = {});
+  // Removes the temporary files (nothing to do after commit).
+  void discard();
+
+ private:
+  static constexpr size_t kFlushBytes = 1 << 20;
+  void flush();  // buf_ to the body file
+
+  FILE* body_ = nullptr;
+  std::string buf_;  // appended to in memory, written in large pieces
+  uint64_t size_ = 0;
+  bool failed_ = false;  // a body write failed: commit fails
+  std::string body_path_, tmp_path_, dst_path_;
+};
