@@ -62,21 +62,39 @@ struct Glue {
 Glue* g;
 constexpr uint32_t kEntryBase = 0x80008000u, kEntryStride = 0x40u;
 
-// The first call from each core thread (and any call from elsewhere).
-[[gnu::noinline]] CoreState& cur_slow(const sc_process_b* proc) {
+// The first call from each core thread (and any call from elsewhere: null).
+[[gnu::noinline]] CoreState* running_core_slow(const sc_process_b* proc) {
   const sc_object* parent = sc_get_current_process_handle().get_parent_object();
   auto it = g->by_module.find(parent);
-  if (it == g->by_module.end()) throw std::logic_error("hw.h called outside a core thread");
+  if (it == g->by_module.end()) return nullptr;
   // A core's thread lives as long as the simulation: its address is its own.
   g->by_process.push_back({proc, it->second});
-  return g->cores[it->second];
+  return &g->cores[it->second];
+}
+
+// The core whose thread is running; null outside core threads.
+inline CoreState* running_core() {
+  const sc_process_b* proc = sc_get_current_process_b();
+  for (const auto& [p, index] : g->by_process)
+    if (p == proc) return &g->cores[index];
+  return running_core_slow(proc);
+}
+
+[[noreturn, gnu::noinline]] void not_a_core() {
+  throw std::logic_error("hw.h called outside a core thread");
 }
 
 inline CoreState& cur() {
-  const sc_process_b* proc = sc_get_current_process_b();
-  for (const auto& [p, index] : g->by_process)
-    if (p == proc) return g->cores[index];
-  return cur_slow(proc);
+  CoreState* c = running_core();
+  if (!c) not_a_core();
+  return *c;
+}
+
+// The calling core's local time (models/cpu/core.h); SystemC's time when
+// called from elsewhere.
+uint64_t local_ps() {
+  const CoreState* c = running_core();
+  return c ? c->hw.core->local_time().value() : sc_time_stamp().value();
 }
 
 // A failure inside a core's thread cannot unwind through the C stacks it runs
@@ -358,6 +376,7 @@ void wfe(void) {
 }
 void sev(void) {
   CoreState& c = cur();
+  c.hw.core->sync();  // the other cores see the event at this core's time
   for (auto& o : g->cores) o.hw.core->signal_event();
   cycles(c, c.hw.core->params().barrier_cycles);
   settle(c);
@@ -477,17 +496,19 @@ int hw_call_with_stack(int (*fn)(void*), void* arg, void* stack, size_t stack_si
 
 uint64_t read_cntpct(void) {
   CoreState& c = cur();
-  return c.hw.timer->cntpct();
+  return c.hw.timer->cntpct_at(c.hw.core->local_time());
 }
 uint32_t read_cntfrq(void) { return static_cast<uint32_t>(cur().hw.timer->params().cntfrq_hz); }
 void write_cntp_cval(uint64_t v) {
   CoreState& c = cur();
+  c.hw.core->sync();  // the timer schedules its expiry from SystemC's time
   c.hw.timer->set_cval(v);
   settle(c);
 }
 uint64_t read_cntp_cval(void) { return cur().hw.timer->cval(); }
 void write_cntp_ctl(uint32_t v) {
   CoreState& c = cur();
+  c.hw.core->sync();
   c.hw.timer->set_ctl(v);
   settle(c);
 }
@@ -567,6 +588,7 @@ void hw_stream_to_memory(uint64_t bytes) {
 
 void hw_write_contextidr(uint32_t pid) {
   CoreState& c = cur();
+  c.hw.core->sync();  // the task meters read the energy model's time
   if (g->setup.contextidr) g->setup.contextidr(c.hw.core->params().index, pid);
 }
 
@@ -589,7 +611,7 @@ void hw_udelay(uint32_t us) {
   settle(c);
 }
 
-uint64_t hw_now_ns(void) { return sc_time_stamp().value() / 1000; }
+uint64_t hw_now_ns(void) { return local_ps() / 1000; }
 
 void hw_printk(int level, const char* fmt, ...) {
   if (level > 6) return;  // KERN_DEBUG is compiled out, as without DEBUG
@@ -599,7 +621,7 @@ void hw_printk(int level, const char* fmt, ...) {
   vsnprintf(msg, sizeof msg, fmt, ap);
   va_end(ap);
   char head[64];
-  const double t = sc_time_stamp().to_seconds();
+  const double t = sc_time::from_value(local_ps()).to_seconds();
   snprintf(head, sizeof head, "[%12.6f] ", t);
   std::string line = head + std::string(msg);
   if (line.empty() || line.back() != '\n') line += '\n';
@@ -634,7 +656,7 @@ void hw_trace_event(unsigned int cpu, const char* comm, int pid, const char* eve
   va_start(ap, fmt);
   vsnprintf(fields, sizeof fields, fmt, ap);
   va_end(ap);
-  g->setup.trace(TraceRecord{sc_time_stamp().value() / 1000, cpu,
+  g->setup.trace(TraceRecord{local_ps() / 1000, cpu,
                              cur().hw.core->params().index, comm, pid, event, fields});
 }
 

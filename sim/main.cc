@@ -52,6 +52,9 @@ const char kUsage[] =
     "  --host-stats       record host time and real-time factor in stats.json (they\n"
     "                     vary between runs; without this flag stats.json is\n"
     "                     byte-identical for identical inputs)\n"
+    "  --lockstep         cores wait out every cycle they spend instead of running\n"
+    "                     ahead of SystemC's time while nothing else can happen: the\n"
+    "                     same results, several times slower (a check of that claim)\n"
     "%s"
     "  --quiet            no summary line and no progress line on stderr\n"
     "  --progress         draw the progress line (simulated time, rate, ETA) from the\n"
@@ -150,6 +153,8 @@ int sc_main(int argc, char** argv) {
       o.early_poke = false;
     } else if (a == "--console") {
       o.console = true;
+    } else if (a == "--lockstep") {
+      o.lockstep = true;
     } else if (a == "--host-stats") {
       o.host_stats = true;
     } else if (a == "--quiet") {

@@ -376,7 +376,11 @@ int blsim_run(const RunOptions& o) {
         if (done >= duration_ns) break;
       }
       const uint64_t left = duration_ns - done, step = left < kSliceNs ? left : kSliceNs;
-      sc_start(sc_time(static_cast<double>(step), SC_NS));
+      // Cores may run ahead of SystemC's time only within the slice
+      // (models/cpu/core.h): what is collected after it is up to its end.
+      const sc_time slice(static_cast<double>(step), SC_NS);
+      if (!o.lockstep) Core::set_horizon(sc_time_stamp() + slice);
+      sc_start(slice);
       done += step;
       if (glue_failure()) break;
       stats->collect();

@@ -8,6 +8,8 @@
 
 using namespace sc_core;
 
+sc_time Core::horizon_ = SC_ZERO_TIME;
+
 Core::Core(sc_module_name name, const CoreParams& p, ClockDomain& clk, Cache& l2,
            bool initially_powered, bool initially_in_reset)
     : sc_module(name), bus("bus"), p_(p), clk_(clk), l1d_(p.l1d), l2_(l2),
@@ -107,13 +109,46 @@ void Core::thread() {
 }
 
 void Core::wait_reset_release() {
+  sync();
   while (reset_held_ || !powered_) wait(wake_);
   lost_ = false;
   event_reg_ = false;
   enter(State::Run);
 }
 
+// ---- local time ------------------------------------------------------------------
+
+// Take t on the lead if the core's local time after it still comes before
+// anything else in the simulation: another process runnable now, a timed
+// notification (a timer, another core's access completing, a PLL locking, a
+// regulator settling, an interrupt on its way), or the horizon. Strictly
+// before: at an instant where something else happens too, the core waits, so
+// that the order of the two is SystemC's, as if it had waited all along.
+bool Core::advance(const sc_time& t) {
+  const sc_time lead = lead_ + t;
+  if (sc_time_stamp() + lead >= horizon_) return false;
+  if (lead >= sc_time_to_pending_activity()) return false;
+  lead_ = lead;
+  return true;
+}
+
+void Core::sync() {
+  if (lead_ == SC_ZERO_TIME) return;
+  // Nothing can wake the core inside its lead (advance() made sure), so a
+  // plain wait lands exactly at its local time.
+  const sc_time lead = lead_;
+  lead_ = SC_ZERO_TIME;
+  wait(lead);
+}
+
 Core::Wake Core::run_cycles(uint64_t n, bool irq_cuts, uint64_t* done) {
+  // Cycles that end before anything else happens are taken on the lead: no
+  // interrupt, reset or frequency change can cut them.
+  if (!lost_ && !(irq_cuts && nirq_) && clk_.running() && advance(clk_.cycles(n))) {
+    if (done) *done = n;
+    return Wake::Done;
+  }
+  sync();
   uint64_t ran = 0;
   Wake w = Wake::Done;
   while (ran < n) {
@@ -145,6 +180,7 @@ Core::Wake Core::run_cycles(uint64_t n, bool irq_cuts, uint64_t* done) {
 
 void Core::set_kind(WorkKind k) {
   if (k == kind_) return;
+  sync();  // the energy model sees the change at its local time
   kind_ = k;
   for (auto& l : work_listeners_) l(k);
 }
@@ -177,6 +213,7 @@ Core::Wake Core::run_instructions(uint64_t n, WorkKind k, bool irq_cuts, uint64_
 }
 
 Core::Wake Core::run_wall(const sc_time& t, WorkKind k, bool irq_cuts, sc_time* ran) {
+  sync();
   set_kind(k);
   const sc_time start = sc_time_stamp(), end = start + t;
   Wake w = Wake::Done;
@@ -195,6 +232,7 @@ Core::Wake Core::run_wall(const sc_time& t, WorkKind k, bool irq_cuts, sc_time* 
 }
 
 Core::Wake Core::run_for(const sc_time& t) {
+  sync();
   const sc_time end = sc_time_stamp() + t;
   while (sc_time_stamp() < end) {
     if (lost_) return Wake::PowerLost;
@@ -205,6 +243,7 @@ Core::Wake Core::run_for(const sc_time& t) {
 
 Core::Wake Core::wait_for_interrupt() {
   if (lost_) return Wake::PowerLost;
+  sync();
   // WFI completes on a pending interrupt even when the core masks it.
   enter(State::Wfi);
   while (!nirq_ && !lost_) wait(wake_);
@@ -219,6 +258,7 @@ Core::Wake Core::wait_for_event(bool irq_wakes) {
     event_reg_ = false;
     return Wake::Done;
   }
+  sync();
   enter(State::Wfe);
   while (!event_reg_ && !(irq_wakes && nirq_) && !lost_) wait(wake_or_event_);
   if (lost_) return Wake::PowerLost;
@@ -229,6 +269,8 @@ Core::Wake Core::wait_for_event(bool irq_wakes) {
 
 tlm::tlm_response_status Core::transact(tlm::tlm_command cmd, uint64_t addr,
                                         uint8_t* data, unsigned len, bool timing_only) {
+  // The target sees the access at this core's time.
+  sync();
   // One payload per core, reused (a target that waits inside b_transport
   // blocks this core's only thread, so it cannot be in use twice; a local
   // one is the fallback all the same).
@@ -254,8 +296,9 @@ tlm::tlm_response_status Core::transact(tlm::tlm_command cmd, uint64_t addr,
   if (timing_only) gp.clear_extension(&timing_only_);
   const tlm::tlm_response_status status = gp.get_response_status();
   if (own) gp_busy_ = false;
-  // Loosely timed without temporal decoupling: the core waits out each
-  // access, so every interleaving between cores happens at its real time.
-  if (delay > SC_ZERO_TIME) wait(delay);
+  // The access has had its effect at the target; its latency goes on the
+  // lead when nothing else happens before it ends (advance()), so every
+  // interleaving between cores still happens at its real time.
+  if (delay > SC_ZERO_TIME && !advance(delay)) wait(delay);
   return status;
 }

@@ -101,6 +101,16 @@ class Core : public sc_core::sc_module {
   tlm::tlm_response_status transact(tlm::tlm_command cmd, uint64_t addr,
                                     uint8_t* data, unsigned len, bool timing_only = false);
 
+  // ---- local time (see the head of this file) ---------------------------------
+  // This core's own time: SystemC's plus the lead it has not waited out yet.
+  sc_core::sc_time local_time() const { return sc_core::sc_time_stamp() + lead_; }
+  // Wait out the lead: from here on local time is SystemC's.
+  void sync();
+  // No core runs ahead to or past t: the end of the current sc_start(), whose
+  // caller reads the state of the simulation then. Zero (the default): no
+  // core ever runs ahead.
+  static void set_horizon(const sc_core::sc_time& t) { horizon_ = t; }
+
   // ---- statistics --------------------------------------------------------------
   sc_core::sc_time residency(State s) const;  // up to now
   // Told of every state change, after it happened.
@@ -112,6 +122,7 @@ class Core : public sc_core::sc_module {
   void add_work_listener(std::function<void(WorkKind)> l) { work_listeners_.push_back(std::move(l)); }
 
  private:
+  bool advance(const sc_core::sc_time& t);
   void set_kind(WorkKind k);
   void dirty_caches(WorkKind k, uint64_t instr);
   void thread();
@@ -138,4 +149,6 @@ class Core : public sc_core::sc_module {
   InitiatorExt initiator_;
   TimingOnlyExt timing_only_;
   bool gp_busy_ = false;
+  sc_core::sc_time lead_;  // non-zero only while this core's thread runs
+  static sc_core::sc_time horizon_;
 };

@@ -14,9 +14,9 @@ GenericTimer::GenericTimer(sc_module_name name, const GenericTimerParams& p)
   dont_initialize();
 }
 
-uint64_t GenericTimer::cntpct() const {
+uint64_t GenericTimer::cntpct_at(const sc_time& t) const {
   return static_cast<uint64_t>(
-      static_cast<unsigned __int128>(sc_time_stamp().value()) * p_.cntfrq_hz / kPsPerS);
+      static_cast<unsigned __int128>(t.value()) * p_.cntfrq_hz / kPsPerS);
 }
 
 sc_time GenericTimer::time_of(uint64_t count) const {

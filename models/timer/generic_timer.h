@@ -33,7 +33,9 @@ class GenericTimer : public sc_core::sc_module {
   GenericTimer(sc_core::sc_module_name name, const GenericTimerParams& p);
 
   const GenericTimerParams& params() const { return p_; }
-  uint64_t cntpct() const;
+  uint64_t cntpct() const { return cntpct_at(sc_core::sc_time_stamp()); }
+  // CNTPCT at time t (a core running ahead of SystemC reads it at its own).
+  uint64_t cntpct_at(const sc_core::sc_time& t) const;
   uint64_t cval() const { return cval_; }
   uint32_t ctl() const;  // ISTATUS computed
   void set_cval(uint64_t v);

@@ -1,0 +1,176 @@
+// Core: running ahead of SystemC's time (local time) and catching up.
+// Each TEST is its own process (SystemC elaborates once).
+#include <gtest/gtest.h>
+#include <systemc>
+
+#include <functional>
+#include <memory>
+
+#include <tlm_utils/simple_target_socket.h>
+
+#include "models/clock/clock_domain.h"
+#include "models/cpu/core.h"
+
+using namespace sc_core;
+
+namespace {
+
+sc_time ns(double v) { return sc_time(v, SC_NS); }
+const sc_time kStart(10, SC_NS);  // when the core's body starts
+
+// One powered core out of reset at 1 GHz whose firmware is `body`, and a
+// process that notifies an event at `other_at` (the "something else" that
+// happens in the simulation).
+struct Rig : sc_module {
+  ClockDomain clk{"clk", 1000000000};
+  Cache l2{CacheParams{}};
+  std::unique_ptr<Core> core;
+  sc_event other;
+  sc_time other_at = SC_ZERO_TIME;
+  sc_time other_ran;  // when the other process ran
+  // The core's bus ends here: each access costs 10 ns, and the time the
+  // target saw it is kept.
+  tlm_utils::simple_target_socket<Rig> target{"target"};
+  sc_time target_saw;
+
+  SC_HAS_PROCESS(Rig);
+  Rig(sc_module_name n, std::function<void(Core&)> body) : sc_module(n) {
+    CoreParams p;
+    p.type = "cortex-a15";
+    p.ipc.fill(1.0);
+    core = std::make_unique<Core>("core", p, clk, l2, true, false);
+    core->set_firmware([this, body] {
+      wait(kStart);  // past initialisation, when every process runs once
+      body(*core);
+      for (;;) wait(other);  // park
+    });
+    core->bus.bind(target);
+    target.register_b_transport(this, &Rig::b_transport);
+    SC_THREAD(other_thread);
+  }
+  void b_transport(tlm::tlm_generic_payload& gp, sc_time& delay) {
+    target_saw = sc_time_stamp() + delay;
+    delay += ns(10);
+    gp.set_response_status(tlm::TLM_OK_RESPONSE);
+  }
+  void other_thread() {
+    if (other_at == SC_ZERO_TIME) return;
+    wait(other_at);
+    other_ran = sc_time_stamp();
+    other.notify();
+  }
+};
+
+}  // namespace
+
+// Cycles with nothing else due are taken on the lead: SystemC's time stands
+// still, the core's local time moves, and sync() lands exactly on it.
+TEST(Core, CyclesRunAheadWhenNothingElseIsDue) {
+  sc_time stamp_after_run, local_after_run, stamp_after_sync;
+  Rig rig("rig", [&](Core& c) {
+    c.run_cycles(100, false, nullptr);
+    c.run_cycles(50, false, nullptr);
+    stamp_after_run = sc_time_stamp();
+    local_after_run = c.local_time();
+    c.sync();
+    stamp_after_sync = sc_time_stamp();
+  });
+  Core::set_horizon(sc_time(1, SC_MS));
+  sc_start(sc_time(1, SC_MS));
+  EXPECT_EQ(stamp_after_run, kStart);
+  EXPECT_EQ(local_after_run, kStart + ns(150));
+  EXPECT_EQ(stamp_after_sync, kStart + ns(150));
+}
+
+// Cycles that would end at or after something else's instant are waited
+// out: the other process runs at its own time, between the core's steps, as
+// it would if the core had waited at every step.
+TEST(Core, CyclesWaitWhenSomethingElseIsDueFirst) {
+  sc_time local_before, stamp_after;
+  Rig rig("rig", [&](Core& c) {
+    c.run_cycles(100, false, nullptr);  // ahead to 100 ns
+    local_before = c.local_time();
+    c.run_cycles(100, false, nullptr);  // would pass 150 ns: waits
+    stamp_after = sc_time_stamp();
+  });
+  rig.other_at = ns(150);
+  Core::set_horizon(sc_time(1, SC_MS));
+  sc_start(sc_time(1, SC_MS));
+  EXPECT_EQ(local_before, kStart + ns(100));
+  EXPECT_EQ(rig.other_ran, ns(150));
+  EXPECT_EQ(stamp_after, kStart + ns(200));
+}
+
+// Ending exactly on another process's instant is not running ahead either:
+// the order of the two is then SystemC's.
+TEST(Core, CyclesEndingOnAnotherInstantWait) {
+  sc_time stamp_after;
+  Rig rig("rig", [&](Core& c) {
+    c.run_cycles(140, false, nullptr);
+    stamp_after = sc_time_stamp();
+  });
+  rig.other_at = ns(150);
+  Core::set_horizon(sc_time(1, SC_MS));
+  sc_start(sc_time(1, SC_MS));
+  EXPECT_EQ(stamp_after, ns(150));
+}
+
+// The horizon (the end of the caller's sc_start) bounds the lead; without
+// one (the default) a core never runs ahead.
+TEST(Core, HorizonBoundsTheLead) {
+  sc_time stamp_first, stamp_second;
+  Rig rig("rig", [&](Core& c) {
+    c.run_cycles(100, false, nullptr);
+    stamp_first = sc_time_stamp();
+    c.run_cycles(100, false, nullptr);  // would reach the horizon: waits
+    stamp_second = sc_time_stamp();
+  });
+  Core::set_horizon(kStart + ns(200));
+  sc_start(sc_time(1, SC_MS));
+  EXPECT_EQ(stamp_first, kStart);
+  EXPECT_EQ(stamp_second, kStart + ns(200));
+}
+
+TEST(Core, NoHorizonNoRunningAhead) {
+  sc_time stamp_after;
+  Rig rig("rig", [&](Core& c) {
+    c.run_cycles(100, false, nullptr);
+    stamp_after = sc_time_stamp();
+  });
+  sc_start(sc_time(1, SC_MS));
+  EXPECT_EQ(stamp_after, kStart + ns(100));
+}
+
+// Blocking catches up first: a WFI entered with a lead records its state
+// change at the core's local time.
+TEST(Core, WfiCatchesUpBeforeItBlocks) {
+  sc_time entered;
+  Rig rig("rig", [&](Core& c) {
+    c.add_state_listener([&](Core::State s) {
+      if (s == Core::State::Wfi) entered = sc_time_stamp();
+    });
+    c.run_cycles(300, false, nullptr);
+    c.wait_for_interrupt();
+  });
+  Core::set_horizon(sc_time(1, SC_MS));
+  sc_start(sc_time(1, SC_MS));
+  EXPECT_EQ(entered, kStart + ns(300));
+}
+
+// A bus access: the target sees it at the core's local time; its latency
+// then goes on the lead like any other cycles.
+TEST(Core, BusAccessSeenAtLocalTimeAndItsLatencyRunsAhead) {
+  sc_time stamp_after, local_after;
+  Rig rig("rig", [&](Core& c) {
+    c.run_cycles(40, false, nullptr);
+    uint8_t b[4] = {0};
+    c.transact(tlm::TLM_READ_COMMAND, 0, b, 4);
+    stamp_after = sc_time_stamp();
+    local_after = c.local_time();
+  });
+  Core::set_horizon(sc_time(1, SC_MS));
+  sc_start(sc_time(1, SC_MS));
+  EXPECT_EQ(rig.target_saw, kStart + ns(40));
+  EXPECT_EQ(local_after, kStart + ns(50));
+  EXPECT_LT(stamp_after, kStart + ns(50));
+}
