@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstring>
 
+#include "models/common/initiator.h"
+
 using namespace sc_core;
 
 EventDevice::EventDevice(sc_module_name name, std::vector<ScriptedEvent> events,
@@ -40,6 +42,7 @@ void EventDevice::sequencer() {
 }
 
 void EventDevice::b_transport(tlm::tlm_generic_payload& gp, sc_time& delay) {
+  catch_up(gp, delay);  // works at SystemC's time (models/common/initiator.h)
   delay += latency_;
   if (gp.get_data_length() != 4) {
     gp.set_response_status(tlm::TLM_BURST_ERROR_RESPONSE);

@@ -1,5 +1,6 @@
 #include "models/clock/exynos5420_cmu.h"
 
+#include "models/common/initiator.h"
 #include "models/common/mmio32.h"
 #include "models/common/report.h"
 
@@ -40,6 +41,7 @@ void Exynos5420Cmu::connect_pll(Index i, Pll* pll) {
 }
 
 void Exynos5420Cmu::b_transport(tlm::tlm_generic_payload& gp, sc_time& delay) {
+  catch_up(gp, delay);  // works at SystemC's time (models/common/initiator.h)
   delay += p_.access_latency;
   // The window is 0x30000 bytes: decode the offset within 256 KiB.
   mmio32_transport(gp, 0x3ffff, [this](uint32_t off) { return read(off); },

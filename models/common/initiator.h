@@ -6,6 +6,7 @@
 // extension; models that bank registers read it (absent = not from a core).
 #pragma once
 
+#include <systemc>
 #include <tlm>
 
 struct InitiatorExt : tlm::tlm_extension<InitiatorExt> {
@@ -13,6 +14,10 @@ struct InitiatorExt : tlm::tlm_extension<InitiatorExt> {
   unsigned cluster = 0;  // MPIDR Aff1
   unsigned cpu = 0;      // MPIDR Aff0
   unsigned gic_cpu = 0;  // GIC CPU interface number this core is wired to
+  // The part of the transaction's delay that is the core's lead over
+  // SystemC's time (models/cpu/core.h): the access happens at
+  // sc_time_stamp() + lead, and only the rest of the delay is latency.
+  sc_core::sc_time lead;
 
   tlm::tlm_extension_base* clone() const override { return new InitiatorExt(*this); }
   void copy_from(const tlm::tlm_extension_base& e) override {
@@ -25,6 +30,23 @@ inline const InitiatorExt* initiator_of(const tlm::tlm_generic_payload& gp) {
   InitiatorExt* e = nullptr;
   gp.get_extension(e);
   return e;
+}
+
+// Time-annotated transactions, as TLM-2.0's loosely timed targets take them:
+// a core that has run ahead passes its lead in the delay (InitiatorExt::lead).
+// A target that computes with sc_time_stamp() + delay, and whose access
+// reaches no other process, uses the lead as it is. One that works at
+// SystemC's time (a counter, a wire, a notified process) calls catch_up()
+// first: the initiator's thread waits the lead out here, so the target runs
+// at the instant of the access and the delay keeps only the latency.
+inline void catch_up(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay) {
+  InitiatorExt* e = nullptr;
+  gp.get_extension(e);
+  if (!e || e->lead == sc_core::SC_ZERO_TIME) return;
+  const sc_core::sc_time lead = e->lead;
+  e->lead = sc_core::SC_ZERO_TIME;
+  delay -= lead;
+  sc_core::wait(lead);
 }
 
 // Marks a transaction whose data carries no information: a cache

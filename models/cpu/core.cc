@@ -269,8 +269,6 @@ Core::Wake Core::wait_for_event(bool irq_wakes) {
 
 tlm::tlm_response_status Core::transact(tlm::tlm_command cmd, uint64_t addr,
                                         uint8_t* data, unsigned len, bool timing_only) {
-  // The target sees the access at this core's time.
-  sync();
   // One payload per core, reused (a target that waits inside b_transport
   // blocks this core's only thread, so it cannot be in use twice; a local
   // one is the fallback all the same).
@@ -290,15 +288,21 @@ tlm::tlm_response_status Core::transact(tlm::tlm_command cmd, uint64_t addr,
   gp.set_byte_enable_length(0);
   gp.set_dmi_allowed(false);
   gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
-  sc_time delay = SC_ZERO_TIME;
+  // The access happens at this core's local time: the lead goes out as the
+  // start of the delay, and a target that cannot take it waits it out
+  // (catch_up(), models/common/initiator.h).
+  sc_time delay = lead_;
+  initiator_.lead = lead_;
+  lead_ = SC_ZERO_TIME;
   bus->b_transport(gp, delay);
   gp.clear_extension(&initiator_);
   if (timing_only) gp.clear_extension(&timing_only_);
   const tlm::tlm_response_status status = gp.get_response_status();
   if (own) gp_busy_ = false;
-  // The access has had its effect at the target; its latency goes on the
-  // lead when nothing else happens before it ends (advance()), so every
-  // interleaving between cores still happens at its real time.
+  // The access has had its effect at the target; what is left of the lead
+  // and the latency go on the lead again when nothing else happens before
+  // they end (advance()), so every interleaving between cores still happens
+  // at its real time.
   if (delay > SC_ZERO_TIME && !advance(delay)) wait(delay);
   return status;
 }

@@ -1,5 +1,6 @@
 #include "models/interconnect/cci400.h"
 
+#include "models/common/initiator.h"
 #include "models/common/report.h"
 
 #include <algorithm>
@@ -132,6 +133,15 @@ void Cci400::settle(const sc_time& t) {
   }
 }
 
+// A change under way completes by t: settle(t) will tell the listeners, who
+// read SystemC's time, so an access that settles it catches up first
+// (models/common/initiator.h). Reads of STATUS compare deadlines and need not.
+bool Cci400::change_due_by(const sc_time& t) const {
+  for (const Port& port : ports_)
+    if (port.pending && port.deadline <= t) return true;
+  return false;
+}
+
 void Cci400::complete_changes() {
   settle(sc_time_stamp());
   // Re-arm for the next change still under way, if any.
@@ -150,6 +160,7 @@ void Cci400::slave_b_transport(int id, tlm::tlm_generic_payload& gp, sc_time& de
   ++port.stats.transactions;
   delay += p_.transit_latency;
   if (is_shareable(gp)) {
+    if (change_due_by(sc_time_stamp() + delay)) catch_up(gp, delay);
     const sc_time t = sc_time_stamp() + delay;
     settle(t);
     ++port.stats.shareable;
@@ -259,6 +270,7 @@ bool Cci400::reg_access(tlm::tlm_generic_payload& gp, const sc_time& t, bool deb
 }
 
 void Cci400::regs_b_transport(tlm::tlm_generic_payload& gp, sc_time& delay) {
+  if (gp.is_write() && change_due_by(sc_time_stamp() + delay)) catch_up(gp, delay);
   reg_access(gp, sc_time_stamp() + delay, false);
 }
 

@@ -157,6 +157,7 @@ class Cci400 : public sc_core::sc_module {
   int slave_if_at(uint32_t offset) const;  // index of the window holding offset, or -1
 
   uint32_t effective_at(unsigned i, const sc_core::sc_time& t) const;
+  bool change_due_by(const sc_core::sc_time& t) const;
   void settle(const sc_core::sc_time& t);  // complete changes due by t
   void complete_changes();                 // method: at a change's deadline
   void check_index(unsigned i, const char* what) const;

@@ -176,11 +176,16 @@ void Gic400::transport(const std::vector<Reg>& regs, const std::vector<uint8_t>&
   // addr names the register, as find_reg's walk of the table would.
   const uint8_t k = index[addr / 4];
   const Reg* r = k ? &regs[k - 1] : nullptr;
+  // A read that changes nothing may happen ahead of SystemC's time (the GIC
+  // holds still while the core's lead runs); anything that can move an
+  // interrupt line happens at the instant of the access.
+  const bool changes = gp.is_write() || (r && r->read_changes_state);
+  if (changes) catch_up(gp, delay);
   gp.set_response_status(access(r, who->gic_cpu, static_cast<uint32_t>(addr),
                                 len, gp.is_write(), gp.get_data_ptr()));
   // Every change of state is followed by update_outputs(), so a read that
   // changes nothing leaves the outputs as they are.
-  if (gp.is_write() || (r && r->read_changes_state)) update_outputs();
+  if (changes) update_outputs();
 }
 
 const Gic400::Reg* Gic400::find_reg(const std::vector<Reg>& regs,

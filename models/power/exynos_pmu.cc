@@ -2,6 +2,7 @@
 #define SC_INCLUDE_DYNAMIC_PROCESSES
 #include "models/power/exynos_pmu.h"
 
+#include "models/common/initiator.h"
 #include "models/common/mmio32.h"
 #include "models/common/report.h"
 
@@ -74,6 +75,7 @@ void ExynosPmu::cpu_standbywfi(unsigned c, unsigned cpu, bool level) {
 // ---- registers -----------------------------------------------------------------
 
 void ExynosPmu::b_transport(tlm::tlm_generic_payload& gp, sc_time& delay) {
+  catch_up(gp, delay);  // works at SystemC's time (models/common/initiator.h)
   delay += p_.access_latency;
   mmio32_transport(gp, 0x7fff, [this](uint32_t off) { return read(off); },
                    [this](uint32_t off, uint32_t v) { write(off, v); });

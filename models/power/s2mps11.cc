@@ -1,5 +1,6 @@
 #include "models/power/s2mps11.h"
 
+#include "models/common/initiator.h"
 #include "models/common/mmio32.h"
 #include "models/common/report.h"
 
@@ -39,6 +40,7 @@ void S2mps11::connect_buck(unsigned buck, Regulator* rail) {
 }
 
 void S2mps11::b_transport(tlm::tlm_generic_payload& gp, sc_time& delay) {
+  catch_up(gp, delay);  // works at SystemC's time (models/common/initiator.h)
   delay += p_.access_latency;
   mmio32_transport(gp, Reg::SIZE - 1, [this](uint32_t off) { return read(off / 4); },
                    [this](uint32_t off, uint32_t v) { write(off / 4, v); });

@@ -2,6 +2,7 @@
 #define SC_INCLUDE_DYNAMIC_PROCESSES
 #include "models/power/tc2_scc.h"
 
+#include "models/common/initiator.h"
 #include "models/common/mmio32.h"
 
 #include "models/common/report.h"
@@ -141,6 +142,7 @@ uint32_t Tc2Scc::opp_word(unsigned c, unsigned i) const {
 // ---- register file ---------------------------------------------------------
 
 void Tc2Scc::b_transport(tlm::tlm_generic_payload& gp, sc_time& delay) {
+  catch_up(gp, delay);  // works at SystemC's time (models/common/initiator.h)
   delay += p_.access_latency;
   // The router may or may not strip the region base: decode within 4 KiB.
   mmio32_transport(gp, 0xfff, [this](uint32_t off) { return read_reg(off); },

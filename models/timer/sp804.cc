@@ -1,5 +1,6 @@
 #include "models/timer/sp804.h"
 
+#include "models/common/initiator.h"
 #include "models/common/mmio32.h"
 
 #include <cstring>
@@ -141,6 +142,7 @@ void Sp804::write(uint32_t off, uint32_t v) {
 }
 
 void Sp804::b_transport(tlm::tlm_generic_payload& gp, sc_time& delay) {
+  catch_up(gp, delay);  // works at SystemC's time (models/common/initiator.h)
   delay += p_.access_latency;
   mmio32_transport(gp, Reg::SIZE - 1, [this](uint32_t off) { return read(off); },
                    [this](uint32_t off, uint32_t v) { write(off, v); });

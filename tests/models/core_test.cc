@@ -32,6 +32,8 @@ struct Rig : sc_module {
   // target saw it is kept.
   tlm_utils::simple_target_socket<Rig> target{"target"};
   sc_time target_saw;
+  bool target_catches_up = false;  // a target that works at SystemC's time
+  sc_time target_stamp;            // sc_time_stamp() in the target
 
   SC_HAS_PROCESS(Rig);
   Rig(sc_module_name n, std::function<void(Core&)> body) : sc_module(n) {
@@ -49,6 +51,8 @@ struct Rig : sc_module {
     SC_THREAD(other_thread);
   }
   void b_transport(tlm::tlm_generic_payload& gp, sc_time& delay) {
+    if (target_catches_up) catch_up(gp, delay);
+    target_stamp = sc_time_stamp();
     target_saw = sc_time_stamp() + delay;
     delay += ns(10);
     gp.set_response_status(tlm::TLM_OK_RESPONSE);
@@ -157,8 +161,9 @@ TEST(Core, WfiCatchesUpBeforeItBlocks) {
   EXPECT_EQ(entered, kStart + ns(300));
 }
 
-// A bus access: the target sees it at the core's local time; its latency
-// then goes on the lead like any other cycles.
+// A bus access: its lead goes out in the delay (TLM-2.0 time annotation),
+// so a target that computes with sc_time_stamp() + delay sees it at the
+// core's local time; its latency then goes on the lead like any other cycles.
 TEST(Core, BusAccessSeenAtLocalTimeAndItsLatencyRunsAhead) {
   sc_time stamp_after, local_after;
   Rig rig("rig", [&](Core& c) {
@@ -170,7 +175,26 @@ TEST(Core, BusAccessSeenAtLocalTimeAndItsLatencyRunsAhead) {
   });
   Core::set_horizon(sc_time(1, SC_MS));
   sc_start(sc_time(1, SC_MS));
+  EXPECT_EQ(rig.target_stamp, kStart);  // the lead came in the delay
   EXPECT_EQ(rig.target_saw, kStart + ns(40));
   EXPECT_EQ(local_after, kStart + ns(50));
   EXPECT_LT(stamp_after, kStart + ns(50));
+}
+
+// A target that works at SystemC's time catches up: it runs at the instant
+// of the access, and the delay it sees is its latency only.
+TEST(Core, TargetThatCatchesUpRunsAtTheInstantOfTheAccess) {
+  sc_time local_after;
+  Rig rig("rig", [&](Core& c) {
+    c.run_cycles(40, false, nullptr);
+    uint8_t b[4] = {0};
+    c.transact(tlm::TLM_WRITE_COMMAND, 0, b, 4);
+    local_after = c.local_time();
+  });
+  rig.target_catches_up = true;
+  Core::set_horizon(sc_time(1, SC_MS));
+  sc_start(sc_time(1, SC_MS));
+  EXPECT_EQ(rig.target_stamp, kStart + ns(40));
+  EXPECT_EQ(rig.target_saw, kStart + ns(40));
+  EXPECT_EQ(local_after, kStart + ns(50));
 }
