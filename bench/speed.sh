@@ -3,7 +3,7 @@
 # busy TC2 scenario, host time for 10 s vs 60 s simulated (linearity), and
 # peak RSS. Prints ratios; asserts nothing (targets are for people to read).
 #
-# The scenario until workloads run (issue #8: TC2 + mp3-short): IKS with
+# A scripted scenario beside bench/mp3.sh's workload: IKS with
 # ondemand and menu, a CPU hog on each logical CPU for 40% of every 100 ms,
 # and a switch request each way every 50 ms. Run without outputs, then once
 # more for 60 s with --out (what writing stats.json, trace.txt and waves.vcd
@@ -40,7 +40,7 @@ out=$(mktemp -d /tmp/blsim-bench-out.XXXXXX)
 set -- $(run 60 --out "$out"); h60o=$1; rss60o=$2
 rm -rf "$out"
 awk -v h10="$h10" -v h60="$h60" -v r10="$rss10" -v r60="$rss60" -v h60o="$h60o" -v r60o="$rss60o" 'BEGIN {
-  printf "blsim speed (IKS + ondemand + menu, hogs and switches; not yet mp3-short)\n"
+  printf "blsim speed (IKS + ondemand + menu, scripted hogs and switches)\n"
   printf "  10 s simulated: %6.2f s host, real-time factor %6.1fx, peak RSS %d MiB\n", h10, 10 / h10, r10 / 1024
   printf "  60 s simulated: %6.2f s host, real-time factor %6.1fx, peak RSS %d MiB\n", h60, 60 / h60, r60 / 1024
   printf "  60 s with --out: %5.2f s host, real-time factor %6.1fx, peak RSS %d MiB\n", h60o, 60 / h60o, r60o / 1024

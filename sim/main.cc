@@ -54,7 +54,7 @@ const char kUsage[] =
     "                     byte-identical for identical inputs)\n"
     "  --lockstep         cores wait out every cycle they spend instead of running\n"
     "                     ahead of SystemC's time while nothing else can happen: the\n"
-    "                     same results, several times slower (a check of that claim)\n"
+    "                     same results, about 1.5x slower (a check of that claim)\n"
     "%s"
     "  --quiet            no summary line and no progress line on stderr\n"
     "  --progress         draw the progress line (simulated time, rate, ETA) from the\n"

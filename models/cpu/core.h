@@ -15,6 +15,20 @@
 // with its wake-up interrupt enabled) loses its state; the primitive it was
 // blocked in returns PowerLost and the glue restarts it in its firmware when
 // the reset is released.
+//
+// Local time. A core that only spends cycles (cache hits, barriers, the
+// latency of a device access it has made) runs ahead of SystemC's time
+// instead of waiting, as long as nothing else in the simulation can happen
+// meanwhile: no other process runnable, no timed notification, before the
+// core's local time (advance()). Whatever the core does in that span touches
+// only its own state and plain memory, and nothing could have observed it at
+// an earlier instant, so the run is the one that waiting at every step would
+// give. The core waits its lead out (sync()) before anything another process
+// can see: a state or work-kind change, an event, blocking. A bus transaction
+// carries the lead to its target in the delay (InitiatorExt::lead), and a
+// target that works at SystemC's time waits it out there (catch_up()). This
+// is TLM-2.0's temporal decoupling with the quantum cut at the next activity,
+// which makes it exact instead of approximate (docs/fidelity.md).
 #pragma once
 
 #include <systemc>
