@@ -36,9 +36,10 @@ inline const InitiatorExt* initiator_of(const tlm::tlm_generic_payload& gp) {
 // a core that has run ahead passes its lead in the delay (InitiatorExt::lead).
 // A target that computes with sc_time_stamp() + delay, and whose access
 // reaches no other process, uses the lead as it is. One that works at
-// SystemC's time (a counter, a wire, a notified process) calls catch_up()
-// first: the initiator's thread waits the lead out here, so the target runs
-// at the instant of the access and the delay keeps only the latency.
+// SystemC's time (a counter, a wire, a notified process, or a wait() of its
+// own) calls catch_up() first: the initiator's thread waits the lead out
+// here, so the target runs at the instant of the access and the delay keeps
+// only the latency.
 inline void catch_up(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay) {
   InitiatorExt* e = nullptr;
   gp.get_extension(e);
