@@ -376,7 +376,15 @@ void wfe(void) {
 }
 void sev(void) {
   CoreState& c = cur();
-  c.hw.core->sync();  // the other cores see the event at this core's time
+  // A core waiting in WFE wakes at this core's time. The others only get
+  // their event register set, which they read when they next run, after
+  // the lead; the notification that reaches no waiting process is no
+  // activity at all.
+  for (const auto& o : g->cores)
+    if (o.hw.core->state() == Core::State::Wfe) {
+      c.hw.core->sync();
+      break;
+    }
   for (auto& o : g->cores) o.hw.core->signal_event();
   cycles(c, c.hw.core->params().barrier_cycles);
   settle(c);

@@ -148,13 +148,18 @@ Core::Wake Core::run_cycles(uint64_t n, bool irq_cuts, uint64_t* done) {
     if (done) *done = n;
     return Wake::Done;
   }
-  sync();
+  // The lead is waited out with the first wait below: nothing can wake the
+  // core inside it (advance()), so the cycles start at its local time.
+  sc_time lead = lead_;
+  lead_ = SC_ZERO_TIME;
   uint64_t ran = 0;
   Wake w = Wake::Done;
   while (ran < n) {
     if (lost_) { w = Wake::PowerLost; break; }
     if (irq_cuts && nirq_) { w = Wake::Irq; break; }
     if (!clk_.running()) {  // PLL relocking: the core stalls
+      if (lead != SC_ZERO_TIME) wait(lead);  // stopped now, stopped then
+      lead = SC_ZERO_TIME;
       wait(wake_or_clock_);
       continue;
     }
@@ -162,9 +167,10 @@ Core::Wake Core::run_cycles(uint64_t n, bool irq_cuts, uint64_t* done) {
     // cycles the elapsed time holds at the frequency that was in force.
     const uint64_t left = n - ran;
     const sc_time want = clk_.cycles(left);
-    const sc_time start = sc_time_stamp();
+    const sc_time start = sc_time_stamp() + lead;
     const uint64_t hz = clk_.freq_hz();
-    wait(want, wake_or_clock_);
+    wait(lead + want, wake_or_clock_);
+    lead = SC_ZERO_TIME;
     const sc_time elapsed = sc_time_stamp() - start;
     if (elapsed >= want) {
       ran = n;
@@ -174,6 +180,7 @@ Core::Wake Core::run_cycles(uint64_t n, bool irq_cuts, uint64_t* done) {
       ran += c < left ? c : left;
     }
   }
+  lead_ = lead;  // left before any wait: still the core's
   if (done) *done = ran;
   return w;
 }

@@ -176,16 +176,14 @@ void Gic400::transport(const std::vector<Reg>& regs, const std::vector<uint8_t>&
   // addr names the register, as find_reg's walk of the table would.
   const uint8_t k = index[addr / 4];
   const Reg* r = k ? &regs[k - 1] : nullptr;
-  // A read that changes nothing may happen ahead of SystemC's time (the GIC
-  // holds still while the core's lead runs); anything that can move an
-  // interrupt line happens at the instant of the access.
   const bool changes = gp.is_write() || (r && r->read_changes_state);
-  if (changes) catch_up(gp, delay);
   gp.set_response_status(access(r, who->gic_cpu, static_cast<uint32_t>(addr),
                                 len, gp.is_write(), gp.get_data_ptr()));
   // Every change of state is followed by update_outputs(), so a read that
-  // changes nothing leaves the outputs as they are.
-  if (changes) update_outputs();
+  // changes nothing leaves the outputs as they are. The state may change
+  // ahead of SystemC's time (nothing runs while the core's lead does, so
+  // nothing can see it early); a line moves at the instant of the access.
+  if (changes) update_outputs(&gp, &delay);
 }
 
 const Gic400::Reg* Gic400::find_reg(const std::vector<Reg>& regs,
@@ -301,11 +299,16 @@ void Gic400::check_cpu(unsigned cpu, const char* what) const {
 
 // nIRQ: what IAR would return now. nIRQOUT: anything the distributor
 // forwards to this CPU, whatever its CPU interface's enable and masks.
-void Gic400::update_outputs() {
+void Gic400::update_outputs(tlm::tlm_generic_payload* gp, sc_time* delay) {
   for (unsigned cpu = 0; cpu < p_.num_cpus; ++cpu) {
     bool any = false;
     const Candidate best = scan(cpu, &any);
-    cpus_[cpu].irq.set(may_signal(cpu, best));
+    const bool irq = may_signal(cpu, best);
+    if (gp && (irq != cpus_[cpu].irq.level() || any != cpus_[cpu].wake.level())) {
+      catch_up(*gp, *delay);  // a wire moves: at the instant of the access
+      gp = nullptr;
+    }
+    cpus_[cpu].irq.set(irq);
     cpus_[cpu].wake.set(any);
   }
 }

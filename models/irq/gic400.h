@@ -161,7 +161,9 @@ class Gic400 : public sc_core::sc_module {
   uint8_t group_priority(unsigned cpu, uint8_t prio) const;
   uint8_t running_priority(unsigned cpu) const;
   bool may_signal(unsigned cpu, const Candidate& c);
-  void update_outputs();
+  // Drive the outputs from the state. From a bus access (gp, delay): the
+  // accessing core catches up first if a wire is about to move.
+  void update_outputs(tlm::tlm_generic_payload* gp = nullptr, sc_core::sc_time* delay = nullptr);
 
   // Bit-per-interrupt registers (ISENABLER & co.): word index -> 32 IDs.
   using BitGet = bool (Gic400::*)(unsigned cpu, unsigned intid);

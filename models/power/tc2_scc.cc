@@ -142,7 +142,11 @@ uint32_t Tc2Scc::opp_word(unsigned c, unsigned i) const {
 // ---- register file ---------------------------------------------------------
 
 void Tc2Scc::b_transport(tlm::tlm_generic_payload& gp, sc_time& delay) {
-  catch_up(gp, delay);  // works at SystemC's time (models/common/initiator.h)
+  // Writes start the SPC's processes and PWC_STATUS reads lower its
+  // interrupt: at the instant of the access (models/common/initiator.h).
+  // Other reads return state that only those processes change, which holds
+  // still while the core's lead runs.
+  if (!gp.is_read() || (gp.get_address() & 0xfff) == SPC_BASE + PWC_STATUS) catch_up(gp, delay);
   delay += p_.access_latency;
   // The router may or may not strip the region base: decode within 4 KiB.
   mmio32_transport(gp, 0xfff, [this](uint32_t off) { return read_reg(off); },
