@@ -326,14 +326,20 @@ void write_boot(JsonWriter& j) {
 
 }  // namespace
 
-// {min, avg, max} of n samples; {} when there are none.
+// A statistic of samples: its value, or null when there were none (the key
+// is always there for scripts that read it).
+template <typename T>
+static void sample_field(JsonWriter& j, const char* key, bool any, T v) {
+  if (any) j.field(key, v);
+  else j.key(key).null();
+}
+
+// {min, avg, max} of n samples, nulls when there are none.
 static void min_avg_max(JsonWriter& j, const char* key, uint64_t n, uint64_t min, uint64_t sum, uint64_t max) {
   j.key(key).begin_object();
-  if (n) {
-    j.field("min", min);
-    j.field("avg", sum / n);
-    j.field("max", max);
-  }
+  sample_field(j, "min", n != 0, min);
+  sample_field(j, "avg", n != 0, n ? sum / n : 0);
+  sample_field(j, "max", n != 0, max);
   j.end_object();
 }
 
@@ -352,17 +358,14 @@ void StatsCollector::write_tasks(JsonWriter& j) const {
     j.field("cpu_ns", s.cpu_ns);
     min_avg_max(j, "period_ns", s.period_n, s.period_min_ns, s.period_sum_ns, s.period_max_ns);
     j.key("slack_ns").begin_object();
-    if (s.timer_n) {
-      j.field("min", static_cast<int64_t>(s.slack_min_ns));
-      j.field("avg", static_cast<int64_t>(s.slack_sum_ns / static_cast<int64_t>(s.timer_n)));
-    }
+    sample_field(j, "min", s.timer_n != 0, static_cast<int64_t>(s.slack_min_ns));
+    sample_field(j, "avg", s.timer_n != 0,
+                 s.timer_n ? static_cast<int64_t>(s.slack_sum_ns / static_cast<int64_t>(s.timer_n)) : 0);
     j.end_object();
     j.field("missed", s.missed);
     j.key("timer_latency_ns").begin_object();
-    if (s.wu_lat_n) {
-      j.field("avg", s.wu_lat_sum_ns / s.wu_lat_n);
-      j.field("max", s.wu_lat_max_ns);
-    }
+    sample_field(j, "avg", s.wu_lat_n != 0, s.wu_lat_n ? s.wu_lat_sum_ns / s.wu_lat_n : 0);
+    sample_field(j, "max", s.wu_lat_n != 0, s.wu_lat_max_ns);
     j.end_object();
     j.field("wakeups", s.wakeups);
     min_avg_max(j, "wakeup_latency_ns", s.wakeup_lat_n, s.wakeup_lat_min_ns, s.wakeup_lat_sum_ns,

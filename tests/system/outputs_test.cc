@@ -34,6 +34,23 @@ const std::string& switch_run() {
   return dir;
 }
 
+// One second of mp3-short (IKS, ondemand, menu: the benchmark's run), for
+// the tests that only read its output; a folder per test, as switch_run().
+const std::string& mp3_run() {
+  static std::string dir;
+  if (dir.empty()) {
+    const std::string d = scratch(std::string("outputs-mp3-") +
+                                  ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    RunResult r = run_blsim("--dtb " + tc2_dtb() + " --workload " + std::string(BLSIM_SHARED_DIR) +
+                                "/corpus/rt-app/mp3-short.json --duration 1s --switcher iks"
+                                " --cpufreq-governor ondemand --cpuidle-governor menu --out " + d + "/out",
+                            d);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    dir = d + "/out";
+  }
+  return dir;
+}
+
 std::vector<std::string> lines_of(const std::string& text) {
   std::vector<std::string> out;
   size_t p = 0;
@@ -201,6 +218,20 @@ bool read_vcd(const std::string& text, Waves* w, std::string* timescale, std::st
   return !defs || (*why = "no $enddefinitions", false);
 }
 
+// stats.json validated against docs/stats.schema.json by python3-jsonschema.
+void expect_matches_schema(const std::string& stats, const std::string& name) {
+  const std::string d = scratch(name);
+  const std::string schema = std::string(BLSIM_SOURCE_DIR) + "/docs/stats.schema.json";
+  RunResult r = run_cmd(
+      "python3 -c 'import json,sys,jsonschema; s=json.load(open(sys.argv[1])); "
+      "jsonschema.Draft202012Validator.check_schema(s); "
+      "errs=list(jsonschema.Draft202012Validator(s).iter_errors(json.load(open(sys.argv[2])))); "
+      "[print(\"/\".join(map(str,e.absolute_path)), e.message) for e in errs]; sys.exit(1 if errs else 0)' '" +
+          schema + "' '" + stats + "'",
+      d);
+  EXPECT_EQ(r.exit_code, 0) << "python3-jsonschema (tools/setup installs it): " << r.out << r.err;
+}
+
 bool png(const std::string& path) {
   const std::string s = slurp(path);
   return s.size() > 100 && s.compare(0, 8, "\x89PNG\r\n\x1a\n") == 0;
@@ -255,15 +286,9 @@ TEST(Outputs, TraceTxtIsFtraceTextWithTheSwitch) {
 // the strict parser whole, with the scheduler's events naming rt-app's
 // threads and every sched_switch line headed by the task it switches out.
 TEST(Outputs, TraceOfMp3ShortIsFtraceText) {
-  const std::string d = scratch("outputs-mp3");
-  RunResult r = run_blsim("--dtb " + tc2_dtb() + " --workload " + std::string(BLSIM_SHARED_DIR) +
-                              "/corpus/rt-app/mp3-short.json --duration 1s --switcher iks"
-                              " --cpufreq-governor ondemand --cpuidle-governor menu --out " + d + "/out",
-                          d);
-  ASSERT_EQ(r.exit_code, 0) << r.err;
   std::vector<FtraceLine> ev;
   std::string why;
-  ASSERT_TRUE(parse_ftrace(slurp(d + "/out/trace.txt"), &ev, &why)) << why;
+  ASSERT_TRUE(parse_ftrace(slurp(mp3_run() + "/trace.txt"), &ev, &why)) << why;
   std::map<std::string, int> count;
   std::set<std::string> next_comms;
   for (FtraceLine& f : ev) {
@@ -336,16 +361,13 @@ TEST(Outputs, WavesVcdReadsBackThroughGtkwave) {
 
 // stats.json of a real run validates against docs/stats.schema.json.
 TEST(Outputs, StatsJsonMatchesTheSchema) {
-  const std::string d = scratch("outputs-schema");
-  const std::string schema = std::string(BLSIM_SOURCE_DIR) + "/docs/stats.schema.json";
-  RunResult r = run_cmd(
-      "python3 -c 'import json,sys,jsonschema; s=json.load(open(sys.argv[1])); "
-      "jsonschema.Draft202012Validator.check_schema(s); "
-      "errs=list(jsonschema.Draft202012Validator(s).iter_errors(json.load(open(sys.argv[2])))); "
-      "[print(\"/\".join(map(str,e.absolute_path)), e.message) for e in errs]; sys.exit(1 if errs else 0)' '" +
-          schema + "' '" + switch_run() + "/stats.json'",
-      d);
-  EXPECT_EQ(r.exit_code, 0) << "python3-jsonschema (tools/setup installs it): " << r.out << r.err;
+  expect_matches_schema(switch_run() + "/stats.json", "outputs-schema");
+}
+
+// The same for mp3-short under IKS/ondemand/menu: tasks[] (threads without a
+// timer have null slack), cpufreq and cpuidle statistics, many switches.
+TEST(Outputs, StatsJsonOfMp3ShortMatchesTheSchema) {
+  expect_matches_schema(mp3_run() + "/stats.json", "outputs-schema-mp3");
 }
 
 // The schema is not vacuous: a stats.json with a field of the wrong type fails.
