@@ -3,6 +3,7 @@
 #include <systemc>
 
 #include <algorithm>
+#include <cmath>
 #include <stdexcept>
 
 #include "sim/platform.h"
@@ -124,6 +125,16 @@ void attach_platform_vcd(VcdWriter& w, Platform& p) {
     m.rail->add_listener([&w, v](const Regulator::Change& c) { w.change_now(v, c.uv); });
     const int ps = w.add_signal(sc, "power_state", 2, static_cast<uint64_t>(m.power->state()));
     m.power->add_listener([&w, ps](PowerDomain::State s) { w.change_now(ps, static_cast<uint64_t>(s)); });
+    // The rail's power (cores + uncore) after every change the energy model
+    // sees; during a voltage ramp it steps at the ramp's start and end.
+    const ClusterEnergy* e = m.energy.get();
+    auto rail_uw = [e] {
+      double uw = e->uncore_power_uw();
+      for (unsigned i = 0; i < e->nr_cores(); ++i) uw += e->core_power_uw(i);
+      return static_cast<uint64_t>(std::llround(uw));
+    };
+    const int pw = w.add_signal(sc, "power_uw", 32, rail_uw());
+    m.energy->add_listener([&w, pw, rail_uw] { w.change_now(pw, rail_uw()); });
   }
   std::vector<int> snoop_sig(p.cci().num_slave_ifs(), -1);
   for (auto& c : cc) {

@@ -118,18 +118,24 @@ void ClusterEnergy::record() {
   else hist_.push_back(std::move(s));
 }
 
+// A change is in force: into the history, and told to the listeners.
+void ClusterEnergy::applied() {
+  record();
+  for (auto& l : listeners_) l();
+}
+
 void ClusterEnergy::core_changed(unsigned i, const CoreActivity& a) {
   advance();
   cores_.at(i) = a;
   recompute();
-  record();
+  applied();
 }
 
 void ClusterEnergy::freq_changed(double mhz) {
   advance();
   mhz_ = mhz;
   recompute();
-  record();
+  applied();
 }
 
 void ClusterEnergy::voltage_changed(double v, double target, const sc_time& ramp_end) {
@@ -145,14 +151,14 @@ void ClusterEnergy::voltage_changed(double v, double target, const sc_time& ramp
     ramp_end_ps_ = now;
     slope_ = 0;
   }
-  record();
+  applied();
 }
 
 void ClusterEnergy::domain_changed(PowerDomain::State s) {
   advance();
   domain_on_ = s != PowerDomain::State::Off;
   recompute();
-  record();
+  applied();
 }
 
 void ClusterEnergy::sync() {

@@ -28,6 +28,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "models/cpu/core.h"
@@ -69,6 +70,9 @@ class ClusterEnergy {
   void domain_changed(PowerDomain::State s);
   // Integrate to now (for reading totals).
   void sync();
+  // Told after every change above, with the new terms in force (the power
+  // meters below then read the new power).
+  void add_listener(std::function<void()> l) { listeners_.push_back(std::move(l)); }
 
   // ---- meters (joules since elaboration, up to the last sync/update) -------
   unsigned nr_cores() const { return static_cast<unsigned>(cores_.size()); }
@@ -105,6 +109,7 @@ class ClusterEnergy {
   void advance();          // integrate every meter from t_ to now
   void recompute();        // terms from the current states
   void record();
+  void applied();
   // Energy (J) of terms tm over [t0, t1] on the line V(t0) = v0, slope
   // (V/ps) until ramp_end, v_end after it.
   static double integrate(const Terms& tm, double v0, double slope, uint64_t t0, uint64_t t1,
@@ -125,4 +130,5 @@ class ClusterEnergy {
   bool keep_history_;
   std::vector<Sample> hist_;
   uint64_t forgotten_ps_ = 0;      // no answers before this
+  std::vector<std::function<void()>> listeners_;
 };
