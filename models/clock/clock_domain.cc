@@ -8,6 +8,14 @@ ClockDomain::ClockDomain(sc_module_name name, uint64_t freq_hz)
 sc_time ClockDomain::period() const { return cycles(1); }
 
 sc_time ClockDomain::cycles(uint64_t n) const {
+  Memo& m = memo_[n % memo_.size()];
+  if (m.n == n && n) return m.t;
+  const sc_time t = cycles_exact(n);
+  m = {n, t};
+  return t;
+}
+
+sc_time ClockDomain::cycles_exact(uint64_t n) const {
   if (freq_hz_ == 0) return SC_ZERO_TIME;
   // ps = n * 1e12 / f, rounded up. SystemC's default resolution is 1 ps,
   // which blsim keeps (sim/ checks it at start-up).
@@ -31,6 +39,7 @@ void ClockDomain::set_freq_hz(uint64_t hz) {
   if (hz == freq_hz_) return;
   const uint64_t old = freq_hz_;
   freq_hz_ = hz;
+  memo_.fill(Memo{});
   for (auto& l : listeners_) l(old, hz);
   // Immediate notification is illegal during elaboration (a platform builder
   // setting the initial rate, a PLL programmed before sc_start): use a delta.

@@ -9,6 +9,7 @@
 
 #include <systemc>
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <vector>
@@ -34,7 +35,14 @@ class ClockDomain : public sc_core::sc_module {
   void add_listener(Listener l) { listeners_.push_back(std::move(l)); }
 
  private:
+  sc_core::sc_time cycles_exact(uint64_t n) const;
+
   uint64_t freq_hz_;
   sc_core::sc_event changed_;
   std::vector<Listener> listeners_;
+  // cycles(n) for the few n that cores ask for again and again (an L1 hit,
+  // a barrier, the cluster port), at the current frequency. A division per
+  // access otherwise; emptied when the frequency changes.
+  struct Memo { uint64_t n = 0; sc_core::sc_time t; };
+  mutable std::array<Memo, 16> memo_{};
 };

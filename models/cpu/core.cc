@@ -1,7 +1,6 @@
 #include "models/cpu/core.h"
 
 #include <cmath>
-#include <optional>
 
 #include "models/common/initiator.h"
 #include "models/common/report.h"
@@ -276,14 +275,11 @@ Core::Wake Core::wait_for_event(bool irq_wakes) {
 
 tlm::tlm_response_status Core::transact(tlm::tlm_command cmd, uint64_t addr,
                                         uint8_t* data, unsigned len, bool timing_only) {
-  // One payload per core, reused (a target that waits inside b_transport
-  // blocks this core's only thread, so it cannot be in use twice; a local
-  // one is the fallback all the same).
-  std::optional<tlm::tlm_generic_payload> local;
-  const bool own = !gp_busy_;
-  if (!own) local.emplace();
-  tlm::tlm_generic_payload& gp = own ? gp_ : *local;
-  if (own) gp_busy_ = true;
+  // One payload per core, reused: a target that waits inside b_transport
+  // blocks this core's only thread, which alone issues its transactions.
+  if (gp_busy_) model_error(name(), "a transaction issued inside another one");
+  gp_busy_ = true;
+  tlm::tlm_generic_payload& gp = gp_;
   gp.set_extension(&initiator_);
   if (timing_only) gp.set_extension(&timing_only_);
   gp.set_command(cmd);
@@ -305,7 +301,7 @@ tlm::tlm_response_status Core::transact(tlm::tlm_command cmd, uint64_t addr,
   gp.clear_extension(&initiator_);
   if (timing_only) gp.clear_extension(&timing_only_);
   const tlm::tlm_response_status status = gp.get_response_status();
-  if (own) gp_busy_ = false;
+  gp_busy_ = false;
   // The access has had its effect at the target; what is left of the lead
   // and the latency go on the lead again when nothing else happens before
   // they end (advance()), so every interleaving between cores still happens
