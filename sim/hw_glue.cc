@@ -1,6 +1,7 @@
 #include "sim/hw_glue.h"
 
 #include <systemc>
+#include <setjmp.h>
 #include <ucontext.h>
 
 #include <cstdarg>
@@ -22,10 +23,15 @@ extern "C" {
 
 using namespace sc_core;
 
-// A saved register context (opaque to the C side).
+// A saved register context (opaque to the C side): a ucontext for the
+// contexts that start a function on a stack of their own (hw_ctx_init,
+// switch, load), a jmp_buf for cpu_suspend's (hw_ctx_suspend, resume).
+// _setjmp/_longjmp save no signal mask, so they make no system call, where
+// getcontext/setcontext make one each; cpu_suspend runs about 300 times a
+// simulated second under IKS and idle, and blsim uses no signals.
 struct hw_ctx {
   ucontext_t uc;
-  volatile bool resumed = false;
+  jmp_buf jb;
 };
 
 namespace {
@@ -57,6 +63,7 @@ struct Glue {
   std::vector<GlueMark> marks;
   std::string console;
   std::exception_ptr failure;
+  ucontext_t fw_template;  // restart_firmware's starting point
 };
 
 Glue* g;
@@ -184,7 +191,9 @@ void firmware_main(int idx) {
 void restart_firmware(CoreState& c) {
   // Whatever stack the core was running on is abandoned (its contents stay
   // in memory: a context saved there by cpu_suspend can still be resumed).
-  getcontext(&c.fw_ctx);
+  // makecontext wants an initialised context: a copy of the one taken at
+  // start-up (getcontext is a system call, and cores restart often).
+  c.fw_ctx = g->fw_template;
   c.fw_ctx.uc_stack.ss_sp = c.fw_stack[c.fw_next].get();
   c.fw_next ^= 1;
   c.fw_ctx.uc_stack.ss_size = kFirmwareStack;
@@ -291,6 +300,7 @@ void flush_l1(CoreState& c) {
 void glue_init(const GlueSetup& s) {
   g = new Glue;
   g->setup = s;
+  getcontext(&g->fw_template);
   g->cores.resize(s.cores.size());
   for (unsigned i = 0; i < s.cores.size(); ++i) {
     CoreState& c = g->cores[i];
@@ -462,9 +472,7 @@ int hw_ctx_suspend(struct hw_ctx* ctx, int (*finisher)(unsigned long), unsigned 
     CoreState& c = cur();
     cycles(c, c.hw.core->params().context_save_cycles);
   }
-  ctx->resumed = false;
-  getcontext(&ctx->uc);
-  if (ctx->resumed) {
+  if (_setjmp(ctx->jb)) {
     // Loaded by hw_ctx_resume, possibly on another core: this frame was left
     // intact on the suspended stack, so returning from it is safe.
     CoreState& c = cur();
@@ -476,9 +484,7 @@ int hw_ctx_suspend(struct hw_ctx* ctx, int (*finisher)(unsigned long), unsigned 
 }
 
 void hw_ctx_resume(struct hw_ctx* ctx) {
-  ctx->resumed = true;
-  setcontext(&ctx->uc);
-  std::abort();
+  _longjmp(ctx->jb, 1);
 }
 
 int hw_call_with_stack(int (*fn)(void*), void* arg, void* stack, size_t stack_size) {
