@@ -2,7 +2,7 @@
 # Speed on TC2 + rt-app's mp3-short (IKS, ondemand, menu): real-time factor,
 # host time for 10 s vs 60 s simulated (the corpus file with its
 # global.duration rewritten in a temporary copy), peak RSS, and what cores
-# running ahead of SystemC's time gain over --lockstep (the same results).
+# running ahead of SystemC's time gain over --lockstep (docs/fidelity.md).
 # Each time is the best of three runs: on a shared or virtual machine the
 # host steals tens of percent from single runs. Prints ratios; asserts
 # nothing.

@@ -1,6 +1,8 @@
 // Cores running ahead of SystemC's time (models/cpu/core.h) must change
 // nothing: a run is compared with the same run under --lockstep, where every
-// cycle a core spends is waited out as it is spent.
+// cycle a core spends is waited out as it is spent. (Two cores acting in the
+// same picosecond may go in either order, docs/fidelity.md; these runs have
+// no such tie on shared data, so any difference is a bug.)
 #include <gtest/gtest.h>
 
 #include <algorithm>
