@@ -24,12 +24,13 @@
 // only its own state and plain memory, and nothing could have observed it at
 // an earlier instant, so the run is the one that waiting at every step would
 // give (up to the order, which SystemC leaves open, of two cores acting in
-// the same picosecond: docs/fidelity.md). The core waits its lead out (sync()) before anything another process
-// can see: a state or work-kind change, an event, blocking. A bus transaction
-// carries the lead to its target in the delay (InitiatorExt::lead), and a
-// target that works at SystemC's time waits it out there (catch_up()). This
-// is TLM-2.0's temporal decoupling with the quantum cut at the next activity,
-// which makes it exact instead of approximate (docs/fidelity.md).
+// the same picosecond). The core waits its lead out (sync()) before anything
+// another process can see: a state or work-kind change, an event, blocking.
+// A bus transaction carries the lead to its target in the delay
+// (InitiatorExt::lead), and a target that works at SystemC's time waits it
+// out there (catch_up()). This is TLM-2.0's temporal decoupling with the
+// quantum cut at the next activity, which makes it exact instead of
+// approximate (docs/fidelity.md, "Transactions").
 #pragma once
 
 #include <systemc>
