@@ -57,7 +57,8 @@ void Gic400::declare_dist_regs() {
                  } else {
                    write_bits(cpu, w, v, set, m == Set);
                  }
-               }};
+               },
+               false, kWordBits};
   };
   auto constant = [](const char* n, uint32_t off, uint32_t value) {
     return Reg{n, off, 1, false, [value](unsigned, unsigned) { return value; },
@@ -81,13 +82,15 @@ void Gic400::declare_dist_regs() {
        [this](unsigned cpu, unsigned id) -> uint32_t { return irq(cpu, id).priority; },
        [this](unsigned cpu, unsigned id, uint32_t v) {
          irq(cpu, id).priority = v & kPriorityMask;
-       }},
+       },
+       false, 4},
       {"GICD_ITARGETSR", Gicd::ITARGETSR, num_irqs(), true,
        [this](unsigned cpu, unsigned id) { return read_itargets(cpu, id); },
-       [this](unsigned cpu, unsigned id, uint32_t v) { write_itargets(cpu, id, v); }},
+       [this](unsigned cpu, unsigned id, uint32_t v) { write_itargets(cpu, id, v); }, false, 4},
       {"GICD_ICFGR", Gicd::ICFGR, num_irqs() / kCfgPerWord, false,
        [this](unsigned cpu, unsigned w) { return read_icfgr(cpu, w); },
-       [this](unsigned cpu, unsigned w, uint32_t v) { write_icfgr(cpu, w, v); }},
+       [this](unsigned cpu, unsigned w, uint32_t v) { write_icfgr(cpu, w, v); }, false,
+       kCfgPerWord},
       {"GICD_SGIR", Gicd::SGIR, 1, false, nullptr,
        [this](unsigned cpu, unsigned, uint32_t v) { write_sgir(cpu, v); }},
       // CPENDSGIR/SPENDSGIR: byte n = SGI n, bit m = pending from source CPU m,
@@ -97,13 +100,15 @@ void Gic400::declare_dist_regs() {
        [this](unsigned cpu, unsigned id, uint32_t v) {
          cpus_[cpu].sgi_pending[id] &= ~v;
          repend(cpu, id);
-       }},
+       },
+       false, 0, true},
       {"GICD_SPENDSGIR", Gicd::SPENDSGIR, kSgis, true,
        [this](unsigned cpu, unsigned id) -> uint32_t { return cpus_[cpu].sgi_pending[id]; },
        [this](unsigned cpu, unsigned id, uint32_t v) {
          cpus_[cpu].sgi_pending[id] |= v & ((1u << p_.num_cpus) - 1);
          repend(cpu, id);
-       }},
+       },
+       false, 0, true},
       constant("GICD_ICPIDR2", Gicd::ICPIDR2, Gicd::ICPIDR2_RESET),
   };
 }
@@ -112,16 +117,19 @@ void Gic400::declare_cpu_regs() {
   cpu_regs_ = {
       {"GICC_CTLR", Gicc::CTLR, 1, false,
        [this](unsigned cpu, unsigned) { return cpus_[cpu].ctlr; },
-       [this](unsigned cpu, unsigned, uint32_t v) { cpus_[cpu].ctlr = v & kGiccCtlrMask; }},
+       [this](unsigned cpu, unsigned, uint32_t v) { cpus_[cpu].ctlr = v & kGiccCtlrMask; },
+       false, 0, true},
       {"GICC_PMR", Gicc::PMR, 1, false,
        [this](unsigned cpu, unsigned) { return cpus_[cpu].pmr; },
-       [this](unsigned cpu, unsigned, uint32_t v) { cpus_[cpu].pmr = v & kPriorityMask; }},
+       [this](unsigned cpu, unsigned, uint32_t v) { cpus_[cpu].pmr = v & kPriorityMask; },
+       false, 0, true},
       // A binary point below the implemented minimum reads back as the minimum.
       {"GICC_BPR", Gicc::BPR, 1, false,
        [this](unsigned cpu, unsigned) { return cpus_[cpu].bpr; },
        [this](unsigned cpu, unsigned, uint32_t v) {
          cpus_[cpu].bpr = std::max(v & kBprMax, Gicc::BPR_RESET);
-       }},
+       },
+       false, 0, true},
       {"GICC_IAR", Gicc::IAR, 1, false,
        [this](unsigned cpu, unsigned) { return acknowledge(cpu); }, nullptr, true},
       {"GICC_EOIR", Gicc::EOIR, 1, false, nullptr,
@@ -139,7 +147,8 @@ void Gic400::declare_cpu_regs() {
        [this](unsigned cpu, unsigned) { return cpus_[cpu].abpr; },
        [this](unsigned cpu, unsigned, uint32_t v) {
          cpus_[cpu].abpr = std::max(v & kBprMax, Gicc::ABPR_RESET);
-       }},
+       },
+       false, 0, true},
       {"GICC_IIDR", Gicc::IIDR, 1, false,
        [](unsigned, unsigned) { return Gicc::IIDR_RESET; }, nullptr},
   };
@@ -183,7 +192,15 @@ void Gic400::transport(const std::vector<Reg>& regs, const std::vector<uint8_t>&
   // changes nothing leaves the outputs as they are. The state may change
   // ahead of SystemC's time (nothing runs while the core's lead does, so
   // nothing can see it early); a line moves at the instant of the access.
-  if (changes) update_outputs(&gp, &delay);
+  if (changes) update_outputs(&gp, &delay, scope_of(r, who->gic_cpu, static_cast<uint32_t>(addr)));
+}
+
+uint32_t Gic400::scope_of(const Reg* r, unsigned cpu, uint32_t addr) {
+  if (!r) return 0;  // reserved: nothing changed
+  if (r->own_cpu) return 1u << cpu;
+  if (r->ids_per_word && ((addr - r->offset) / 4 + 1) * r->ids_per_word <= kPrivate)
+    return 1u << cpu;  // a word of SGIs/PPIs: banked
+  return ~0u;
 }
 
 const Gic400::Reg* Gic400::find_reg(const std::vector<Reg>& regs,
@@ -266,7 +283,7 @@ void Gic400::set_ppi(unsigned cpu, unsigned intid, bool level) {
   if (s.edge && level && !s.level) s.latch = true;
   s.level = level;
   repend(cpu, intid);
-  update_outputs();
+  update_outputs(nullptr, nullptr, 1u << cpu);  // a PPI is the CPU's own
 }
 
 IrqWire::Sink Gic400::spi_sink(unsigned intid) {
@@ -299,8 +316,9 @@ void Gic400::check_cpu(unsigned cpu, const char* what) const {
 
 // nIRQ: what IAR would return now. nIRQOUT: anything the distributor
 // forwards to this CPU, whatever its CPU interface's enable and masks.
-void Gic400::update_outputs(tlm::tlm_generic_payload* gp, sc_time* delay) {
+void Gic400::update_outputs(tlm::tlm_generic_payload* gp, sc_time* delay, uint32_t cpus) {
   for (unsigned cpu = 0; cpu < p_.num_cpus; ++cpu) {
+    if (!(cpus >> cpu & 1u)) continue;
     bool any = false;
     const Candidate best = scan(cpu, &any);
     const bool irq = may_signal(cpu, best);

@@ -131,6 +131,12 @@ class Gic400 : public sc_core::sc_module {
     std::function<uint32_t(unsigned cpu, unsigned i)> read;         // null: RAZ
     std::function<void(unsigned cpu, unsigned i, uint32_t v)> write;  // null: WI
     bool read_changes_state = false;  // a read acts (GICC_IAR acknowledges)
+    // Whose outputs an access can move. A per-ID register holds ids_per_word
+    // IDs in each word: a word of SGIs/PPIs is banked, so only the requester's
+    // outputs can move. own_cpu: a register of the requester's alone.
+    // Neither (GICD_CTLR, SGIR, IAR and EOIR, which touch SPIs): every CPU's.
+    unsigned ids_per_word = 0;
+    bool own_cpu = false;
   };
   void declare_dist_regs();
   void declare_cpu_regs();
@@ -163,7 +169,11 @@ class Gic400 : public sc_core::sc_module {
   bool may_signal(unsigned cpu, const Candidate& c);
   // Drive the outputs from the state. From a bus access (gp, delay): the
   // accessing core catches up first if a wire is about to move.
-  void update_outputs(tlm::tlm_generic_payload* gp = nullptr, sc_core::sc_time* delay = nullptr);
+  // cpus: a mask of the CPU interfaces whose outputs may have moved.
+  void update_outputs(tlm::tlm_generic_payload* gp = nullptr, sc_core::sc_time* delay = nullptr,
+                      uint32_t cpus = ~0u);
+  // The CPU interfaces an access by `cpu` to r at addr can affect.
+  static uint32_t scope_of(const Reg* r, unsigned cpu, uint32_t addr);
 
   // Bit-per-interrupt registers (ISENABLER & co.): word index -> 32 IDs.
   using BitGet = bool (Gic400::*)(unsigned cpu, unsigned intid);
