@@ -447,3 +447,42 @@ TEST(Gic400, RejectsBadParameters) {
   EXPECT_THROW(ok.set_spi(64, true), sc_report);
   EXPECT_THROW(ok.set_ppi(0, 15, true), sc_report);
 }
+
+// An access moves the outputs of every CPU it can affect (the GIC scans
+// only those): an SPI enabled by CPU 0 raises its targets' lines; IAR and
+// EOIR of an SPI by one target move the other's; a banked PPI enable or a
+// PMR write moves the requester's line only.
+TEST(Gic400, AnAccessMovesTheLinesOfEveryCpuItAffects) {
+  Bench& b = bench(5);
+  b.enable_all();
+  // A level SPI 40 high, targeted at CPUs 2 and 3, enabled by CPU 0.
+  b.cpu.wr8(0, D::IPRIORITYR + 40, 0x80);
+  b.cpu.wr8(0, D::ITARGETSR + 40, (1u << 2) | (1u << 3));
+  b.gic.set_spi(40, true);
+  EXPECT_FALSE(b.irq(2));
+  b.cpu.wr(0, D::ISENABLER + 4, 1u << 8);  // by CPU 0, for CPUs 2 and 3
+  EXPECT_TRUE(b.irq(2));
+  EXPECT_TRUE(b.irq(3));
+  EXPECT_FALSE(b.irq(0));
+  // CPU 2 takes it: active now, so CPU 3's line drops too.
+  EXPECT_EQ(b.cpu.crd(2, C::IAR), 40u);
+  EXPECT_FALSE(b.irq(2));
+  EXPECT_FALSE(b.irq(3));
+  // CPU 2's EOI (the line still high) makes it pending again for both.
+  b.cpu.cwr(2, C::EOIR, 40);
+  EXPECT_TRUE(b.irq(2));
+  EXPECT_TRUE(b.irq(3));
+  // PPI 27 of CPU 1, pending but disabled; CPU 1 enables it in its banked
+  // ISENABLER0: its own line rises, no one else's moves.
+  b.cpu.wr8(1, D::IPRIORITYR + 27, 0x80);
+  b.gic.set_ppi(1, 27, true);
+  EXPECT_FALSE(b.irq(1));
+  const unsigned rises3 = b.irq_rises[3];
+  b.cpu.wr(1, D::ISENABLER, 1u << 27);
+  EXPECT_TRUE(b.irq(1));
+  EXPECT_EQ(b.irq_rises[3], rises3);
+  // CPU 2 lowers its PMR below the SPI's priority: its line drops.
+  b.cpu.cwr(2, C::PMR, 0x40);
+  EXPECT_FALSE(b.irq(2));
+  EXPECT_TRUE(b.irq(3));
+}
