@@ -125,7 +125,7 @@ void Core::wait_reset_release() {
 // that the order of the two is SystemC's, as if it had waited all along.
 bool Core::advance(const sc_time& t) {
   const sc_time lead = lead_ + t;
-  if (sc_time_stamp() + lead >= horizon_) return false;
+  if (now() + lead >= horizon_) return false;
   if (lead >= sc_time_to_pending_activity()) return false;
   lead_ = lead;
   return true;
@@ -166,11 +166,11 @@ Core::Wake Core::run_cycles(uint64_t n, bool irq_cuts, uint64_t* done) {
     // cycles the elapsed time holds at the frequency that was in force.
     const uint64_t left = n - ran;
     const sc_time want = clk_.cycles(left);
-    const sc_time start = sc_time_stamp() + lead;
+    const sc_time start = now() + lead;
     const uint64_t hz = clk_.freq_hz();
     wait(lead + want, wake_or_clock_);
     lead = SC_ZERO_TIME;
-    const sc_time elapsed = sc_time_stamp() - start;
+    const sc_time elapsed = now() - start;
     if (elapsed >= want) {
       ran = n;
     } else {

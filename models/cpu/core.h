@@ -119,7 +119,7 @@ class Core : public sc_core::sc_module {
 
   // ---- local time (see the head of this file) ---------------------------------
   // This core's own time: SystemC's plus the lead it has not waited out yet.
-  sc_core::sc_time local_time() const { return sc_core::sc_time_stamp() + lead_; }
+  sc_core::sc_time local_time() const { return now() + lead_; }
   // Wait out the lead: from here on local time is SystemC's.
   void sync();
   // No core runs ahead to or past t: the end of the current sc_start(), whose
@@ -139,6 +139,9 @@ class Core : public sc_core::sc_module {
 
  private:
   bool advance(const sc_core::sc_time& t);
+  // sc_time_stamp() without the call into the library (it is asked at every
+  // step a core takes).
+  static const sc_core::sc_time& now() { return sc_core::sc_get_curr_simcontext()->time_stamp(); }
   void set_kind(WorkKind k);
   void dirty_caches(WorkKind k, uint64_t instr);
   void thread();
