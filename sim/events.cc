@@ -70,8 +70,9 @@ const char* event_help() {
   return "  --event TIME:ACTION[:ARG]  a scripted event (repeatable), e.g. 50ms:cpu_down:2\n"
          "                     actions: cpu_down:CPU, cpu_up:CPU (logical CPU hotplug\n"
          "                     through MCPM), switch:CPU:CLUSTER (bL_switch_request,\n"
-         "                     with --switcher iks), busy:CPU:MS (a kernel hog keeps logical\n"
-         "                     CPU busy for MS ms of wall time: load for the governors),\n"
+         "                     with --switcher iks or cluster), busy:CPU:MS (a kernel hog\n"
+         "                     keeps logical CPU busy for MS ms of wall time: load for the\n"
+         "                     governors),\n"
          "                     ipi:CPU (an IPI to logical CPU, counted in stats.json),\n"
          "                     switcher:0|1 (the switcher's run-time active switch);\n"
          "                     a refused event stops the run (exit 5)\n";

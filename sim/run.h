@@ -22,7 +22,7 @@ struct RunOptions {
   bool lockstep = false;      // cores never run ahead of SystemC's time
   std::vector<ScriptedEvent> events;
   std::vector<DtOverride> dt_overrides;  // --dt, in order
-  std::string switcher = "none";   // iks | none
+  std::string switcher = "none";   // iks | cluster | none
   bool early_poke = true;
   std::string cpuidle_governor = "menu";  // menu | ladder | none
   std::string cpufreq_governor;           // empty: the kernel's default (performance)
