@@ -670,17 +670,21 @@ void hw_trace_event(unsigned int cpu, const char* comm, int pid, const char* eve
   va_start(ap, fmt);
   vsnprintf(fields, sizeof fields, fmt, ap);
   va_end(ap);
-  g->setup.trace(TraceRecord{local_ps() / 1000, cpu,
-                             cur().hw.core->params().index, comm, pid, event, fields});
+  const Core& core = *cur().hw.core;
+  g->setup.trace(TraceRecord{core.local_time().value() / 1000, cpu, core.params().index, comm, pid,
+                             event, fields});
 }
 
 void hw_switch_step(unsigned int cpu, const char* step, bool end) {
-  if (g->setup.switch_log)
-    g->setup.switch_log->kernel_step(hw_now_ns(), cur().hw.core->params().index, cpu, step, end);
+  if (!g->setup.switch_log) return;
+  const Core& core = *cur().hw.core;
+  g->setup.switch_log->kernel_step(core.local_time().value() / 1000, core.params().index, cpu, step,
+                                   end);
 }
 
 void hw_mark(const char* event) {
-  g->marks.push_back({hw_now_ns(), cur().hw.core->params().index, event});
+  const Core& core = *cur().hw.core;
+  g->marks.push_back({core.local_time().value() / 1000, core.params().index, event});
 }
 
 }  // extern "C"
