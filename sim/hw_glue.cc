@@ -106,9 +106,11 @@ uint64_t local_ps() {
 
 // A failure inside a core's thread cannot unwind through the C stacks it runs
 // on (they are not the thread's own), so it is recorded, the simulation is
-// stopped, and the thread parks for good.
+// stopped, and the thread parks for good. A core first waits out its lead, so
+// the run ends at the failing core's own time, not up to one lead before it.
 [[noreturn]] void fail_and_park(std::exception_ptr e) {
   if (!g->failure) g->failure = e;
+  if (CoreState* c = running_core()) c->hw.core->sync();
   sc_stop();
   static sc_event never;  // notified by no one
   for (;;) wait(never);
@@ -526,7 +528,10 @@ void write_cntp_ctl(uint32_t v) {
   c.hw.timer->set_ctl(v);
   settle(c);
 }
-uint32_t read_cntp_ctl(void) { return cur().hw.timer->ctl(); }
+uint32_t read_cntp_ctl(void) {
+  CoreState& c = cur();
+  return c.hw.timer->ctl_at(c.hw.core->local_time());
+}
 
 void hw_set_dcache_enabled(bool on) {
   CoreState& c = cur();

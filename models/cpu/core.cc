@@ -124,6 +124,9 @@ void Core::wait_reset_release() {
 // before: at an instant where something else happens too, the core waits, so
 // that the order of the two is SystemC's, as if it had waited all along.
 bool Core::advance(const sc_time& t) {
+  // Once the run is stopping (a failure, a refused event) nothing more is
+  // taken on the lead: the run's end time is SystemC's.
+  if (sc_get_simulator_status() != SC_SIM_OK) return false;
   const sc_time lead = lead_ + t;
   if (now() + lead >= horizon_) return false;
   if (lead >= sc_time_to_pending_activity()) return false;

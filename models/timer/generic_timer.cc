@@ -28,8 +28,8 @@ sc_time GenericTimer::time_of(uint64_t count) const {
 
 bool GenericTimer::condition() const { return cntpct() >= cval_; }
 
-uint32_t GenericTimer::ctl() const {
-  return ctl_ | ((ctl_ & kEnable) && condition() ? kIstatus : 0);
+uint32_t GenericTimer::ctl_at(const sc_time& t) const {
+  return ctl_ | ((ctl_ & kEnable) && cntpct_at(t) >= cval_ ? kIstatus : 0);
 }
 
 void GenericTimer::set_cval(uint64_t v) {

@@ -72,3 +72,20 @@ TEST(RunAhead, ExynosOndemandGivesTheLockstepResults) {
                           "--dtb " + exynos_dtb() +
                               " --cpufreq-governor ondemand --duration 300ms --event 100ms:busy:4:150");
 }
+
+// A run that stops early (a refused event, exit 5) ends at the same time and
+// prints the same kernel log as under --lockstep: no core takes time on its
+// lead once the stop is requested.
+TEST(RunAhead, ARefusedEventStopsTheRunAtTheLockstepTime) {
+  const std::string d = scratch("run-ahead-refused");
+  const std::string args = "--dtb " + tc2_dtb() + " --workload " + std::string(BLSIM_SHARED_DIR) +
+                           "/corpus/rt-app/mp3-short.json --duration 400ms --switcher iks"
+                           " --cpufreq-governor ondemand --event 100ms:switch:2:0";
+  RunResult ahead = run_blsim(args + " --out " + d + "/ahead", d);
+  RunResult lock = run_blsim(args + " --lockstep --out " + d + "/lock", d);
+  EXPECT_EQ(ahead.exit_code, 5);
+  EXPECT_EQ(lock.exit_code, 5);
+  EXPECT_NE(ahead.err.find("refused by the kernel at 0.1000"), std::string::npos) << ahead.err;
+  EXPECT_EQ(ahead.err, lock.err);
+  EXPECT_FALSE(exists(d + "/ahead/stats.json"));
+}
