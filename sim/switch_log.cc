@@ -6,10 +6,24 @@
 
 #include "sim/json_writer.h"
 
-StepName::StepName(const std::string& s) {
-  static std::set<std::string> names;  // nodes never move: the pointers stay valid
-  p_ = &*names.insert(s).first;
+StepName::StepName(std::string_view s) {
+  // Nodes never move, so the pointers stay valid; std::less<> finds a name
+  // without making a string of it (one allocation per distinct name only).
+  static std::set<std::string, std::less<>> names;
+  auto it = names.find(s);
+  if (it == names.end()) it = names.emplace(s).first;
+  p_ = &*it;
 }
+
+namespace {
+// The steps this file reasons about, interned once.
+const StepName kRequest("request"), kRequestTaken("request_taken"),
+    kEntryVectorsGated("entry_vectors_gated"), kAborted("aborted"),
+    kInboundResumed("inbound_resumed"), kInboundReleased("inbound_released"),
+    kOutboundPowerDown("outbound_power_down"), kOutboundCoreOff("outbound_core_off"),
+    kOutboundClusterOff("outbound_cluster_off"), kCciPortDisabled("cci_port_disabled"),
+    kClusterRendezvous("cluster_rendezvous");
+}  // namespace
 
 uint64_t SwitchRecord::step_ns(const std::string& name) const {
   for (auto& s : steps)
@@ -41,11 +55,11 @@ SwitchRecord* SwitchLog::powering_down_on(unsigned core) {
   return nullptr;
 }
 
-void SwitchLog::begin(SwitchRecord& s, const std::string& name, unsigned core, uint64_t ns) {
+void SwitchLog::begin(SwitchRecord& s, StepName name, unsigned core, uint64_t ns) {
   s.steps.push_back({name, core, ns, ns, true});
 }
 
-void SwitchLog::end(SwitchRecord& s, const std::string& name, uint64_t ns) {
+void SwitchLog::end(SwitchRecord& s, StepName name, uint64_t ns) {
   for (auto it = s.steps.rbegin(); it != s.steps.rend(); ++it) {
     if (it->name == name && it->open) {
       it->end_ns = ns;
@@ -55,16 +69,18 @@ void SwitchLog::end(SwitchRecord& s, const std::string& name, uint64_t ns) {
   }
 }
 
-void SwitchLog::kernel_step(uint64_t ns, unsigned core, unsigned cpu, const std::string& step,
+void SwitchLog::kernel_step(uint64_t ns, unsigned core, unsigned cpu, std::string_view text,
                             bool is_end) {
-  if (step.rfind("request", 0) == 0) {
+  if (text.rfind("request", 0) == 0 && text != "request_taken") {
     // A request only becomes a switch when the switcher thread acts on it;
     // requests overtaken by a later one before that merge into it.
-    const size_t colon = step.find(':');
-    pending_requests_.push_back({cpu, ns, colon == std::string::npos ? "" : step.substr(colon + 1)});
+    const size_t colon = text.find(':');
+    pending_requests_.push_back(
+        {cpu, ns, std::string(colon == std::string_view::npos ? "" : text.substr(colon + 1))});
     return;
   }
-  if (step == "request_taken") {
+  const StepName step(text);
+  if (step == kRequestTaken) {
     // The switcher thread took the requests made so far; any it took
     // before that did not lead to a switch (already on that cluster).
     for (auto it = taken_requests_.begin(); it != taken_requests_.end();)
@@ -72,7 +88,7 @@ void SwitchLog::kernel_step(uint64_t ns, unsigned core, unsigned cpu, const std:
     take_requests(pending_requests_, cpu, taken_requests_);
     return;
   }
-  if (step == "entry_vectors_gated" && !is_end) {
+  if (step == kEntryVectorsGated && !is_end) {
     SwitchRecord s;
     s.cpu = cpu;
     s.outbound_core = static_cast<int>(core);
@@ -87,10 +103,10 @@ void SwitchLog::kernel_step(uint64_t ns, unsigned core, unsigned cpu, const std:
         s.cause = p.cause;
       }
     }
-    s.steps.push_back({"request", core, s.requested_ns, ns, false});
+    s.steps.push_back({kRequest, core, s.requested_ns, ns, false});
     open_.push_back(s);
   }
-  if (step == "aborted") {
+  if (step == kAborted) {
     for (auto it = open_.begin(); it != open_.end(); ++it)
       if (it->cpu == cpu && !it->powering_down) {
         open_.erase(it);
@@ -105,14 +121,14 @@ void SwitchLog::kernel_step(uint64_t ns, unsigned core, unsigned cpu, const std:
       if (o.cpu == cpu && o.outbound_core == static_cast<int>(core)) s = &o;
     if (!s) return;
   }
-  if (step == "inbound_resumed") {
+  if (step == kInboundResumed) {
     // A core taken as an inbound ends any earlier switch it was the
     // outbound of (its power-down ended, or was overtaken by this
     // power-up: MCPM's use counts let a power_up win over a power_down).
     for (size_t i = 0; i < open_.size();) {
       SwitchRecord& o = open_[i];
       bool core_off = false;
-      for (auto& st : o.steps) core_off |= st.name == "outbound_core_off";
+      for (auto& st : o.steps) core_off |= st.name == kOutboundCoreOff;
       // Also a last man whose cluster now gets an inbound: the cluster
       // stays on, so its switch ends when its core went off.
       const bool cluster_reused =
@@ -121,8 +137,8 @@ void SwitchLog::kernel_step(uint64_t ns, unsigned core, unsigned cpu, const std:
           (o.outbound_core == static_cast<int>(core) || cluster_reused)) {
         uint64_t off = ns;
         for (auto& st : o.steps)
-          if (st.name == "outbound_core_off") off = st.end_ns;
-        end(o, "outbound_power_down", off);
+          if (st.name == kOutboundCoreOff) off = st.end_ns;
+        end(o, kOutboundPowerDown, off);
         const size_t before = open_.size();
         const ptrdiff_t self = s - open_.data();
         finish(o, off);
@@ -135,13 +151,13 @@ void SwitchLog::kernel_step(uint64_t ns, unsigned core, unsigned cpu, const std:
     s->to_cluster = cluster_of_[core];
     uint64_t released = ns;
     for (auto& st : s->steps)
-      if (st.name == "inbound_released") released = st.end_ns;
-    s->steps.push_back({"inbound_resumed", core, released, ns, false});
+      if (st.name == kInboundReleased) released = st.end_ns;
+    s->steps.push_back({kInboundResumed, core, released, ns, false});
     return;
   }
   if (is_end) end(*s, step, ns);
   else begin(*s, step, core, ns);
-  if (step == "outbound_power_down" && !is_end) s->powering_down = true;
+  if (step == kOutboundPowerDown && !is_end) s->powering_down = true;
 }
 
 void SwitchLog::flush(uint64_t ns, unsigned core, bool all, bool is_end) {
@@ -156,7 +172,7 @@ void SwitchLog::flush(uint64_t ns, unsigned core, bool all, bool is_end) {
 void SwitchLog::cci_port_off(uint64_t ns, unsigned cluster) {
   for (auto& s : open_) {
     if (s.powering_down && s.from_cluster == cluster) {
-      s.steps.push_back({"cci_port_disabled", static_cast<unsigned>(s.outbound_core), ns, ns, false});
+      s.steps.push_back({kCciPortDisabled, static_cast<unsigned>(s.outbound_core), ns, ns, false});
       return;
     }
   }
@@ -166,9 +182,9 @@ void SwitchLog::core_reset(uint64_t ns, unsigned core) {
   SwitchRecord* s = powering_down_on(core);
   if (!s) return;
   for (auto& st : s->steps)
-    if (st.name == "outbound_core_off") return;  // already off: a later reset is not ours
-  end(*s, "outbound_power_down", ns);
-  s->steps.push_back({"outbound_core_off", core, ns, ns, false});
+    if (st.name == kOutboundCoreOff) return;  // already off: a later reset is not ours
+  end(*s, kOutboundPowerDown, ns);
+  s->steps.push_back({kOutboundCoreOff, core, ns, ns, false});
   if (!s->last_man) finish(*s, ns);
 }
 
@@ -177,8 +193,8 @@ void SwitchLog::cluster_off(uint64_t ns, unsigned cluster) {
     if (s.powering_down && s.last_man && s.from_cluster == cluster) {
       uint64_t reset = ns;
       for (auto& st : s.steps)
-        if (st.name == "outbound_core_off") reset = st.end_ns;
-      s.steps.push_back({"outbound_cluster_off", static_cast<unsigned>(s.outbound_core), reset, ns, false});
+        if (st.name == kOutboundCoreOff) reset = st.end_ns;
+      s.steps.push_back({kOutboundClusterOff, static_cast<unsigned>(s.outbound_core), reset, ns, false});
       finish(s, ns);
       return;
     }
@@ -223,7 +239,7 @@ void SwitchLog::write_json(JsonWriter& j, const EnergyBetween& energy_j) const {
     j.field("requested_ns", s.requested_ns);
     j.field("cause", s.cause);
     bool cluster_mode = false;
-    for (const SwitchStep& st : s.steps) cluster_mode |= st.name == "cluster_rendezvous";
+    for (const SwitchStep& st : s.steps) cluster_mode |= st.name == kClusterRendezvous;
     j.field("mode", cluster_mode ? "cluster" : "iks");
     j.field("blackout_ns", s.step_ns("blackout"));
     j.field("total_ns", s.end_ns - s.requested_ns);

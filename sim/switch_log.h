@@ -11,6 +11,7 @@
 #include <deque>
 #include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 class JsonWriter;
@@ -19,9 +20,12 @@ class JsonWriter;
 // with a few dozen distinct names, each stored once.
 class StepName {
  public:
-  StepName(const std::string& s);  // NOLINT: implicit, as the string it stands for
-  StepName(const char* s) : StepName(std::string(s)) {}  // NOLINT
+  StepName(std::string_view s);  // NOLINT: implicit, as the string it stands for
+  StepName(const std::string& s) : StepName(std::string_view(s)) {}  // NOLINT
+  StepName(const char* s) : StepName(std::string_view(s)) {}  // NOLINT
   const std::string& str() const { return *p_; }
+  // Interned: equal names are the same string, so this is one comparison.
+  bool operator==(const StepName& o) const { return p_ == o.p_; }
   bool operator==(const std::string& s) const { return *p_ == s; }
   bool operator==(const char* s) const { return *p_ == s; }
 
@@ -52,7 +56,7 @@ class SwitchLog {
   // core_cluster: cluster id of each platform core.
   explicit SwitchLog(std::vector<unsigned> core_cluster) : cluster_of_(std::move(core_cluster)) {}
 
-  void kernel_step(uint64_t ns, unsigned core, unsigned cpu, const std::string& step, bool end);
+  void kernel_step(uint64_t ns, unsigned core, unsigned cpu, std::string_view step, bool end);
   void flush(uint64_t ns, unsigned core, bool all, bool end);
   void core_reset(uint64_t ns, unsigned core);
   void cluster_off(uint64_t ns, unsigned cluster);
@@ -71,8 +75,8 @@ class SwitchLog {
  private:
   SwitchRecord* open_for_cpu(unsigned cpu);
   SwitchRecord* powering_down_on(unsigned core);
-  void begin(SwitchRecord& s, const std::string& name, unsigned core, uint64_t ns);
-  void end(SwitchRecord& s, const std::string& name, uint64_t ns);
+  void begin(SwitchRecord& s, StepName name, unsigned core, uint64_t ns);
+  void end(SwitchRecord& s, StepName name, uint64_t ns);
   void finish(SwitchRecord& s, uint64_t ns);
 
   std::vector<unsigned> cluster_of_;

@@ -164,6 +164,20 @@ TEST(Switcher, RequestWhileInFlightIsHandledAfter) {
   EXPECT_GE(num(Json::get(at(sws, 1), "requested_ns")), 100010000);
 }
 
+// A request for the cluster the CPU is already on makes no switch, and is
+// not charged to the next one: that switch's latency starts at its own
+// request (it once started at the no-op one, 50 ms earlier).
+TEST(Switcher, RequestThatSwitchesNothingIsNotChargedToTheNext) {
+  const std::string d = scratch("iks-noop");
+  RunResult r = run_iks(d, "--event 100ms:switch:0:0 --event 150ms:switch:0:1");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  Json j(slurp(d + "/stats.json"));
+  yajl_val sws = Json::get(j.root(), "switches");
+  ASSERT_EQ(len(sws), 1u);
+  EXPECT_GE(num(Json::get(at(sws, 0), "requested_ns")), 150000000);
+  EXPECT_LT(num(Json::get(at(sws, 0), "total_ns")), 2000000);
+}
+
 TEST(Switcher, RequestForACpuWithoutAPairIsRefused) {
   const std::string d = scratch("iks-nopair");
   RunResult r = run_iks(d + "", "--event 100ms:switch:2:0");
