@@ -111,7 +111,13 @@ class Core : public sc_core::sc_module {
   // WFE: an event, a reset, or an interrupt when irq_wakes (ARMv7: an IRQ
   // masked by CPSR.I is not a WFE wake-up event).
   Wake wait_for_event(bool irq_wakes);
-  void signal_event() { event_reg_ = true; event_.notify(); }
+  // Only a core in WFE waits on event_; the others read the register when
+  // they next execute WFE. (An immediate notification that reaches no
+  // process is no activity, so skipping it changes nothing but host time.)
+  void signal_event() {
+    event_reg_ = true;
+    if (state_ == State::Wfe) event_.notify();
+  }
   // A bus transaction from this core; blocks for its annotated delay.
   // timing_only: the bytes carry no information (see TimingOnlyExt).
   tlm::tlm_response_status transact(tlm::tlm_command cmd, uint64_t addr,
