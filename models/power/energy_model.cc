@@ -121,7 +121,17 @@ void ClusterEnergy::recompute() {
 
 void ClusterEnergy::record() {
   if (!keep_history_) return;
-  Sample s;
+  // Several changes at one instant: the last terms are the ones in force.
+  if (hist_.empty() || hist_.back().t_ps != t_) {
+    // A sample forget_before() dropped lends its vectors: copying into them
+    // allocates nothing (a record per core state change, ~10^5 a second).
+    if (spare_.empty()) hist_.emplace_back();
+    else {
+      hist_.push_back(std::move(spare_.back()));
+      spare_.pop_back();
+    }
+  }
+  Sample& s = hist_.back();
   s.t_ps = t_;
   s.v0 = t_ >= ramp_end_ps_ ? target_ : v0_ + slope_ * static_cast<double>(t_ - t_v_);
   s.slope_v_per_ps = slope_;
@@ -129,9 +139,6 @@ void ClusterEnergy::record() {
   s.v_end = target_;
   s.e = e_;
   s.terms = terms_;
-  // Several changes at one instant: the last terms are the ones in force.
-  if (!hist_.empty() && hist_.back().t_ps == s.t_ps) hist_.back() = std::move(s);
-  else hist_.push_back(std::move(s));
 }
 
 // A change is in force: into the history, and told to the listeners.
@@ -229,7 +236,9 @@ void ClusterEnergy::forget_before(const sc_time& t) {
   // Keep the last sample at or before tp: it answers [tp, next sample).
   auto it = std::upper_bound(hist_.begin(), hist_.end(), tp,
                              [](uint64_t v, const Sample& s) { return v < s.t_ps; });
-  if (it - hist_.begin() > 1) hist_.erase(hist_.begin(), it - 1);
+  if (it - hist_.begin() <= 1) return;
+  for (auto k = hist_.begin(); k != it - 1; ++k) spare_.push_back(std::move(*k));
+  hist_.erase(hist_.begin(), it - 1);
 }
 
 double ClusterEnergy::energy_between(int m, const sc_time& t0, const sc_time& t1) const {

@@ -28,6 +28,7 @@
 
 #include <array>
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <vector>
 
@@ -128,7 +129,8 @@ class ClusterEnergy {
   std::vector<double> e_;          // per core, then uncore
   std::vector<Terms> terms_;
   bool keep_history_;
-  std::vector<Sample> hist_;
+  std::deque<Sample> hist_;
+  std::vector<Sample> spare_;  // dropped samples, their vectors kept for reuse
   uint64_t forgotten_ps_ = 0;      // no answers before this
   std::vector<std::function<void()>> listeners_;
 };
