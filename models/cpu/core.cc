@@ -8,6 +8,8 @@
 using namespace sc_core;
 
 sc_time Core::horizon_ = SC_ZERO_TIME;
+sc_time Core::pending_at_ = SC_ZERO_TIME;
+bool Core::pending_known_ = false;
 
 Core::Core(sc_module_name name, const CoreParams& p, ClockDomain& clk, Cache& l2,
            bool initially_powered, bool initially_in_reset)
@@ -55,6 +57,7 @@ void Core::enter(State s) {
   state_ = s;
   standbywfi.set(s == State::Wfi);
   for (auto& l : listeners_) l(s);
+  forget_pending();
 }
 
 sc_time Core::residency(State s) const {
@@ -67,7 +70,10 @@ sc_time Core::residency(State s) const {
 
 void Core::set_nirq(bool level) {
   nirq_ = level;
-  if (level) wake_.notify();
+  if (level) {
+    wake_.notify();
+    forget_pending();
+  }
 }
 
 void Core::set_reset(bool held) {
@@ -81,6 +87,7 @@ void Core::set_reset(bool held) {
     if (powered_) enter(State::Reset);
   }
   wake_.notify();
+  forget_pending();
 }
 
 void Core::set_cluster_power(bool on) {
@@ -94,6 +101,7 @@ void Core::set_cluster_power(bool on) {
     enter(reset_held_ ? State::Reset : State::Run);
   }
   wake_.notify();
+  forget_pending();
 }
 
 // ---- the thread ------------------------------------------------------------------
@@ -109,7 +117,7 @@ void Core::thread() {
 
 void Core::wait_reset_release() {
   sync();
-  while (reset_held_ || !powered_) wait(wake_);
+  while (reset_held_ || !powered_) block(wake_);
   lost_ = false;
   event_reg_ = false;
   enter(State::Run);
@@ -127,20 +135,25 @@ bool Core::advance(const sc_time& t) {
   // Once the run is stopping (a failure, a refused event) nothing more is
   // taken on the lead: the run's end time is SystemC's.
   if (sc_get_simulator_status() != SC_SIM_OK) return false;
-  const sc_time lead = lead_ + t;
-  if (now() + lead >= horizon_) return false;
-  if (lead >= sc_time_to_pending_activity()) return false;
-  lead_ = lead;
+  const sc_time at = now() + lead_ + t;
+  if (at >= horizon_) return false;
+  if (!pending_known_) {
+    pending_at_ = now() + sc_time_to_pending_activity();
+    pending_known_ = true;
+  }
+  if (at >= pending_at_) return false;
+  lead_ += t;
   return true;
 }
 
 void Core::sync() {
+  forget_pending();  // what follows may be seen by others: a notification
   if (lead_ == SC_ZERO_TIME) return;
   // Nothing can wake the core inside its lead (advance() made sure), so a
   // plain wait lands exactly at its local time.
   const sc_time lead = lead_;
   lead_ = SC_ZERO_TIME;
-  wait(lead);
+  block(lead);
 }
 
 Core::Wake Core::run_cycles(uint64_t n, bool irq_cuts, uint64_t* done) {
@@ -160,9 +173,9 @@ Core::Wake Core::run_cycles(uint64_t n, bool irq_cuts, uint64_t* done) {
     if (lost_) { w = Wake::PowerLost; break; }
     if (irq_cuts && nirq_) { w = Wake::Irq; break; }
     if (!clk_.running()) {  // PLL relocking: the core stalls
-      if (lead != SC_ZERO_TIME) wait(lead);  // stopped now, stopped then
+      if (lead != SC_ZERO_TIME) block(lead);  // stopped now, stopped then
       lead = SC_ZERO_TIME;
-      wait(wake_or_clock_);
+      block(wake_or_clock_);
       continue;
     }
     // Run until done, an interrupt, a reset or a frequency change; count the
@@ -171,7 +184,7 @@ Core::Wake Core::run_cycles(uint64_t n, bool irq_cuts, uint64_t* done) {
     const sc_time want = clk_.cycles(left);
     const sc_time start = now() + lead;
     const uint64_t hz = clk_.freq_hz();
-    wait(lead + want, wake_or_clock_);
+    block(lead + want, wake_or_clock_);
     lead = SC_ZERO_TIME;
     const sc_time elapsed = now() - start;
     if (elapsed >= want) {
@@ -229,7 +242,7 @@ Core::Wake Core::run_wall(const sc_time& t, WorkKind k, bool irq_cuts, sc_time* 
   while (sc_time_stamp() < end) {
     if (lost_) { w = Wake::PowerLost; break; }
     if (irq_cuts && nirq_) { w = Wake::Irq; break; }
-    wait(end - sc_time_stamp(), wake_);
+    block(end - sc_time_stamp(), wake_);
   }
   const sc_time elapsed = sc_time_stamp() - start;
   // The instructions that time held at the clock now in force (a frequency
@@ -245,7 +258,7 @@ Core::Wake Core::run_for(const sc_time& t) {
   const sc_time end = sc_time_stamp() + t;
   while (sc_time_stamp() < end) {
     if (lost_) return Wake::PowerLost;
-    wait(end - sc_time_stamp(), wake_);
+    block(end - sc_time_stamp(), wake_);
   }
   return lost_ ? Wake::PowerLost : Wake::Done;
 }
@@ -255,7 +268,7 @@ Core::Wake Core::wait_for_interrupt() {
   sync();
   // WFI completes on a pending interrupt even when the core masks it.
   enter(State::Wfi);
-  while (!nirq_ && !lost_) wait(wake_);
+  while (!nirq_ && !lost_) block(wake_);
   if (lost_) return Wake::PowerLost;
   enter(State::Run);
   return Wake::Irq;
@@ -269,7 +282,7 @@ Core::Wake Core::wait_for_event(bool irq_wakes) {
   }
   sync();
   enter(State::Wfe);
-  while (!event_reg_ && !(irq_wakes && nirq_) && !lost_) wait(wake_or_event_);
+  while (!event_reg_ && !(irq_wakes && nirq_) && !lost_) block(wake_or_event_);
   if (lost_) return Wake::PowerLost;
   event_reg_ = false;
   enter(State::Run);
@@ -301,6 +314,7 @@ tlm::tlm_response_status Core::transact(tlm::tlm_command cmd, uint64_t addr,
   initiator_.lead = lead_;
   lead_ = SC_ZERO_TIME;
   bus->b_transport(gp, delay);
+  forget_pending();  // the target may have notified, or waited (catch_up())
   gp.clear_extension(&initiator_);
   if (timing_only) gp.clear_extension(&timing_only_);
   const tlm::tlm_response_status status = gp.get_response_status();
@@ -309,6 +323,6 @@ tlm::tlm_response_status Core::transact(tlm::tlm_command cmd, uint64_t addr,
   // and the latency go on the lead again when nothing else happens before
   // they end (advance()), so every interleaving between cores still happens
   // at its real time.
-  if (delay > SC_ZERO_TIME && !advance(delay)) wait(delay);
+  if (delay > SC_ZERO_TIME && !advance(delay)) block(delay);
   return status;
 }

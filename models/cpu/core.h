@@ -31,6 +31,12 @@
 // out there (catch_up()). This is TLM-2.0's temporal decoupling with the
 // quantum cut at the next activity, which makes it exact instead of
 // approximate (docs/fidelity.md, "Transactions").
+//
+// The next activity is asked of SystemC once per stretch a core thread runs
+// without doing anything another process could see, not at every step
+// (pending_at_): only the running thread can add activity, and it can only
+// do so by waiting, syncing, a transaction, a state change or notifying
+// another core, each of which forgets the answer (forget_pending()).
 #pragma once
 
 #include <systemc>
@@ -116,7 +122,10 @@ class Core : public sc_core::sc_module {
   // process is no activity, so skipping it changes nothing but host time.)
   void signal_event() {
     event_reg_ = true;
-    if (state_ == State::Wfe) event_.notify();
+    if (state_ == State::Wfe) {
+      event_.notify();
+      forget_pending();
+    }
   }
   // A bus transaction from this core; blocks for its annotated delay.
   // timing_only: the bytes carry no information (see TimingOnlyExt).
@@ -145,6 +154,14 @@ class Core : public sc_core::sc_module {
 
  private:
   bool advance(const sc_core::sc_time& t);
+  // The thread may have changed what SystemC has pending (advance()).
+  static void forget_pending() { pending_known_ = false; }
+  // Every wait of a core thread: other processes run meanwhile.
+  template <typename... A>
+  void block(const A&... a) {
+    wait(a...);
+    forget_pending();
+  }
   // sc_time_stamp() without the call into the library (it is asked at every
   // step a core takes).
   static const sc_core::sc_time& now() { return sc_core::sc_get_curr_simcontext()->time_stamp(); }
@@ -176,4 +193,9 @@ class Core : public sc_core::sc_module {
   bool gp_busy_ = false;
   sc_core::sc_time lead_;  // non-zero only while this core's thread runs
   static sc_core::sc_time horizon_;
+  // When SystemC next has something to do (sc_time_to_pending_activity(),
+  // absolute), as last asked by the running core thread; valid while
+  // pending_known_.
+  static sc_core::sc_time pending_at_;
+  static bool pending_known_;
 };
