@@ -433,6 +433,9 @@ int blsim_run(const RunOptions& o) {
     cpuidle_sysfs_dump(&text[0], text.size());
     text.resize(static_cast<size_t>(n));
     fputs(text.c_str(), stdout);
+    if (n == 0)
+      fprintf(stderr, "blsim: --cpuidle-sysfs: cpuidle is off (cpuidle.off=1): the kernel has "
+                      "no cpuidle sysfs\n");
   }
   if (!o.quiet)
     fprintf(stderr, "blsim: simulated %.6f s in %.3f s host (%.1fx real time)%s%s\n",

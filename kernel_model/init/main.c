@@ -28,17 +28,34 @@ int blsim_event_init(const void *fdt);
 #include "trace/events.h"
 #include "arch/arm/mach-vexpress/spc.h"
 
-/* The cpuidle command-line switches upstream has: cpuidle.off=1 and
- * cpuidle.governor=NAME; then the big.LITTLE driver's initcall. */
+/* The kernel command line (/chosen/bootargs), or NULL. */
+static const char *bootargs_of(const void *fdt)
+{
+	int chosen = fdt_path_offset(fdt, "/chosen");
+
+	return chosen >= 0 ? fdt_getprop(fdt, chosen, "bootargs", NULL) : NULL;
+}
+
+/* Models parse_args() for cpuidle.off=1 (core_param(off, off, int, 0444) in
+ * drivers/cpuidle/cpuidle.c): parsed before any initcall, so the governors'
+ * registration, the driver's and the sysfs interface all see it. */
+static void cpuidle_parse_off(const char *bootargs)
+{
+	if (bootargs && strstr(bootargs, "cpuidle.off=1")) {
+		cpuidle_off = true;
+		pr_info("cpuidle: disabled on the command line\n");
+	}
+}
+
+/* The cpuidle.governor=NAME switch upstream has; then the big.LITTLE
+ * driver's initcall. */
 static void cpuidle_init(const void *fdt, const char *bootargs)
 {
 	const char *g = bootargs ? strstr(bootargs, "cpuidle.governor=") : NULL;
 	int ret;
 
-	if (bootargs && strstr(bootargs, "cpuidle.off=1")) {
-		pr_info("cpuidle: disabled on the command line\n");
+	if (cpuidle_off)
 		return;
-	}
 	if (g) {
 		char name[16] = {0};
 		size_t n = strcspn(g + 17, " ");
@@ -123,6 +140,7 @@ void start_kernel(void)
 	setup_arch(fdt);
 	sched_init();
 	smp_prepare_boot_cpu();
+	cpuidle_parse_off(bootargs_of(fdt));  /* parse_args */
 	init_ladder();                        /* postcore_initcall: governors */
 	init_menu();
 	ret = gic_irqchip_init(fdt);          /* init_IRQ */
@@ -154,8 +172,7 @@ void start_kernel(void)
 	if (ret)
 		pr_warn("blsim-event: no event mailbox (%d): scripted events are ignored\n", ret);
 	{
-		int chosen = fdt_path_offset(fdt, "/chosen");
-		const char *bootargs = chosen >= 0 ? fdt_getprop(fdt, chosen, "bootargs", NULL) : NULL;
+		const char *bootargs = bootargs_of(fdt);
 
 		cpuidle_init(fdt, bootargs);  /* device_initcall: cpuidle-big_little */
 		s2mps11_pmic_probe(fdt);      /* i2c driver probe (not on TC2) */

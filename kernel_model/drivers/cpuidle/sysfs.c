@@ -116,11 +116,18 @@ static int finish(struct outbuf *o)
 	return (int)o->pos;
 }
 
-/* Models reading every cpuidle attribute under /sys/devices/system/cpu. */
+/* Models reading every cpuidle attribute under /sys/devices/system/cpu.
+ * With cpuidle.off=1 there are none: cpuidle_init() fails before
+ * cpuidle_add_interface(), and no device registers its kobjects. */
 int cpuidle_sysfs_dump(char *buf, size_t len)
 {
 	struct outbuf o = { buf, buf ? len : 0, 0 };
 	unsigned int cpu;
+
+	if (o.len)
+		o.buf[0] = '\0';
+	if (cpuidle_off)
+		return 0;
 
 	out(&o, "cpuidle/current_governor = %s\n",
 	    cpuidle_curr_governor ? cpuidle_curr_governor->name : "none");
