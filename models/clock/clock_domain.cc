@@ -7,11 +7,9 @@ ClockDomain::ClockDomain(sc_module_name name, uint64_t freq_hz)
 
 sc_time ClockDomain::period() const { return cycles(1); }
 
-sc_time ClockDomain::cycles(uint64_t n) const {
-  Memo& m = memo_[n % memo_.size()];
-  if (m.n == n && n) return m.t;
+sc_time ClockDomain::cycles_memo(uint64_t n) const {
   const sc_time t = cycles_exact(n);
-  m = {n, t};
+  memo_[n % memo_.size()] = {n, t};
   return t;
 }
 

@@ -25,7 +25,12 @@ class ClockDomain : public sc_core::sc_module {
   // Duration of one cycle; SC_ZERO_TIME when stopped.
   sc_core::sc_time period() const;
   // Duration of n cycles at the current frequency (rounded up to a picosecond).
-  sc_core::sc_time cycles(uint64_t n) const;
+  // Inline: a core asks at every step it takes, mostly for a memoised n.
+  sc_core::sc_time cycles(uint64_t n) const {
+    const Memo& m = memo_[n % memo_.size()];
+    if (m.n == n && n) return m.t;
+    return cycles_memo(n);
+  }
   // Whole cycles that fit in t at the current frequency.
   uint64_t cycles_in(const sc_core::sc_time& t) const;
 
@@ -36,6 +41,7 @@ class ClockDomain : public sc_core::sc_module {
 
  private:
   sc_core::sc_time cycles_exact(uint64_t n) const;
+  sc_core::sc_time cycles_memo(uint64_t n) const;  // computes and remembers
 
   uint64_t freq_hz_;
   sc_core::sc_event changed_;
