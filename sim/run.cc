@@ -367,6 +367,9 @@ int blsim_run(const RunOptions& o) {
     Progress progress(duration_ns, o.progress == 1 || (o.progress < 0 && !o.quiet && isatty(2)),
                       o.progress == 1);
     const uint64_t kSliceNs = 10000000;  // 10 ms
+    // A developers' self-check, not an option: results are the same with it.
+    const char* check = getenv("BLSIM_CHECK_RUN_AHEAD");
+    Core::set_check_run_ahead(check && strcmp(check, "0") != 0);
     const bool until_workload_end = !o.workload.empty() && !o.duration_set && wl.prog.duration_ns > 0;
     bool end_known = !until_workload_end;
     for (uint64_t done = 0; done < duration_ns && sc_get_status() != SC_STOPPED;) {

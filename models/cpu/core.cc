@@ -10,6 +10,7 @@ using namespace sc_core;
 sc_time Core::horizon_ = SC_ZERO_TIME;
 sc_time Core::pending_at_ = SC_ZERO_TIME;
 bool Core::pending_known_ = false;
+bool Core::check_run_ahead_ = false;
 
 Core::Core(sc_module_name name, const CoreParams& p, ClockDomain& clk, Cache& l2,
            bool initially_powered, bool initially_in_reset)
@@ -140,6 +141,9 @@ bool Core::advance(const sc_time& t) {
   if (!pending_known_) {
     pending_at_ = now() + sc_time_to_pending_activity();
     pending_known_ = true;
+  } else if (check_run_ahead_ && now() + sc_time_to_pending_activity() < pending_at_) {
+    model_error(name(), "run-ahead: activity was added at %s without forget_pending()",
+                (now() + sc_time_to_pending_activity()).to_string().c_str());
   }
   if (at >= pending_at_) return false;
   lead_ += t;

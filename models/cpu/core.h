@@ -141,6 +141,10 @@ class Core : public sc_core::sc_module {
   // caller reads the state of the simulation then. Zero (the default): no
   // core ever runs ahead.
   static void set_horizon(const sc_core::sc_time& t) { horizon_ = t; }
+  // Developers' check of the cached next activity (pending_at_): ask SystemC
+  // at every step anyway and stop with a model error where the cache would
+  // have let a core run past something (BLSIM_CHECK_RUN_AHEAD=1, sim/run.cc).
+  static void set_check_run_ahead(bool on) { check_run_ahead_ = on; }
 
   // ---- statistics --------------------------------------------------------------
   sc_core::sc_time residency(State s) const;  // up to now
@@ -198,4 +202,5 @@ class Core : public sc_core::sc_module {
   // pending_known_.
   static sc_core::sc_time pending_at_;
   static bool pending_known_;
+  static bool check_run_ahead_;
 };
