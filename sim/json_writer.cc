@@ -1,6 +1,8 @@
 #include "sim/json_writer.h"
 
+#include <charconv>
 #include <cmath>
+#include <cstring>
 #include <cstdio>
 #include <stdexcept>
 
@@ -11,20 +13,31 @@ JsonWriter::JsonWriter() : g_(yajl_gen_alloc(nullptr)) {
 
 void JsonWriter::print(void* self, const char* str, size_t len) {
   JsonWriter* w = static_cast<JsonWriter*>(self);
-  w->pending_.append(str, len);
-  if (w->pending_.size() >= (1u << 16)) {
-    fwrite(w->pending_.data(), 1, w->pending_.size(), w->out_);
-    w->pending_.clear();
+  if (w->used_ + len > kBuf) {
+    w->flush();
+    if (len > kBuf) {
+      fwrite(str, 1, len, w->out_);
+      return;
+    }
   }
+  std::memcpy(w->buf_ + w->used_, str, len);
+  w->used_ += len;
+}
+
+void JsonWriter::flush() {
+  if (used_) fwrite(buf_, 1, used_, out_);
+  used_ = 0;
 }
 
 JsonWriter::JsonWriter(FILE* out) : JsonWriter() {
   out_ = out;
+  buf_ = new char[kBuf];
   yajl_gen_config(g_, yajl_gen_print_callback, &JsonWriter::print, static_cast<void*>(this));
 }
 
 JsonWriter::~JsonWriter() {
-  if (out_ && !pending_.empty()) fwrite(pending_.data(), 1, pending_.size(), out_);
+  if (out_) flush();
+  delete[] buf_;
   yajl_gen_free(g_);
 }
 
@@ -37,20 +50,24 @@ JsonWriter& JsonWriter::begin_object() { check(yajl_gen_map_open(g_), "{"); retu
 JsonWriter& JsonWriter::end_object() { check(yajl_gen_map_close(g_), "}"); return *this; }
 JsonWriter& JsonWriter::begin_array() { check(yajl_gen_array_open(g_), "["); return *this; }
 JsonWriter& JsonWriter::end_array() { check(yajl_gen_array_close(g_), "]"); return *this; }
-JsonWriter& JsonWriter::key(const std::string& k) { return value(k); }
-JsonWriter& JsonWriter::value(const std::string& s) {
+JsonWriter& JsonWriter::key(std::string_view k) { return value(k); }
+JsonWriter& JsonWriter::value(std::string_view s) {
   check(yajl_gen_string(g_, reinterpret_cast<const unsigned char*>(s.data()), s.size()), "string");
   return *this;
 }
-JsonWriter& JsonWriter::value(uint64_t v) {
-  const std::string s = std::to_string(v);
-  check(yajl_gen_number(g_, s.data(), s.size()), "number");
+JsonWriter& JsonWriter::number(const char* s, size_t len) {
+  check(yajl_gen_number(g_, s, len), "number");
   return *this;
 }
+JsonWriter& JsonWriter::value(uint64_t v) {
+  char buf[24];
+  const auto r = std::to_chars(buf, buf + sizeof buf, v);
+  return number(buf, static_cast<size_t>(r.ptr - buf));
+}
 JsonWriter& JsonWriter::value(int64_t v) {
-  const std::string s = std::to_string(v);
-  check(yajl_gen_number(g_, s.data(), s.size()), "number");
-  return *this;
+  char buf[24];
+  const auto r = std::to_chars(buf, buf + sizeof buf, v);
+  return number(buf, static_cast<size_t>(r.ptr - buf));
 }
 JsonWriter& JsonWriter::value(double v) {
   if (!std::isfinite(v)) return null();

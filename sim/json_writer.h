@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <string>
+#include <string_view>
 
 class JsonWriter {
  public:
@@ -22,9 +23,11 @@ class JsonWriter {
   JsonWriter& end_object();
   JsonWriter& begin_array();
   JsonWriter& end_array();
-  JsonWriter& key(const std::string& k);
-  JsonWriter& value(const std::string& s);
-  JsonWriter& value(const char* s) { return value(std::string(s)); }
+  // Keys and strings are views: a literal makes no std::string.
+  JsonWriter& key(std::string_view k);
+  JsonWriter& value(std::string_view s);
+  JsonWriter& value(const std::string& s) { return value(std::string_view(s)); }
+  JsonWriter& value(const char* s) { return value(std::string_view(s)); }
   JsonWriter& value(uint64_t v);
   JsonWriter& value(int64_t v);
   JsonWriter& value(unsigned v) { return value(static_cast<uint64_t>(v)); }
@@ -33,14 +36,20 @@ class JsonWriter {
   JsonWriter& value(bool v);
   JsonWriter& null();
   template <typename T>
-  JsonWriter& field(const std::string& k, const T& v) { key(k); return value(v); }
+  JsonWriter& field(std::string_view k, const T& v) { key(k); return value(v); }
 
   std::string str() const;
 
  private:
   void check(yajl_gen_status s, const char* what);
   static void print(void* self, const char* str, size_t len);
+  JsonWriter& number(const char* s, size_t len);
   yajl_gen g_;
   FILE* out_ = nullptr;
-  std::string pending_;  // streamed text not yet written to out_
+  // Streamed text not yet written to out_. YAJL prints in small pieces (an
+  // indent level, a quote, a separator), so a plain buffer, not a string.
+  static constexpr size_t kBuf = 1u << 16;
+  char* buf_ = nullptr;
+  size_t used_ = 0;
+  void flush();
 };
