@@ -2,6 +2,7 @@
 
 #include <systemc>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 
@@ -19,17 +20,23 @@ const char* flags_for(const char* event) {
   return "....";
 }
 
-// Decimal digits of v, in at least `width` characters padded on the left with
-// `pad` ('0' or ' '), as printf's %0Nu / %Nu.
-void put_u(std::string& s, uint64_t v, int width = 0, char pad = ' ') {
+// Decimal digits of v at p, in at least `width` characters padded on the
+// left with `pad` ('0' or ' '), as printf's %0Nu / %Nu. Returns the end.
+char* put_u(char* p, uint64_t v, int width = 0, char pad = ' ') {
   char d[24];
   int n = 0;
   do {
     d[n++] = static_cast<char>('0' + v % 10);
     v /= 10;
   } while (v);
-  for (int i = n; i < width; ++i) s += pad;
-  while (n) s += d[--n];
+  for (int i = n; i < width; ++i) *p++ = pad;
+  while (n) *p++ = d[--n];
+  return p;
+}
+
+void put_u(std::string& s, uint64_t v) {
+  char d[24];
+  s.append(d, static_cast<size_t>(put_u(d, v) - d));
 }
 
 // kernel/trace/trace_output.c: "%16s-%-5d [%03d] " then the lat flags,
@@ -38,32 +45,38 @@ void put_u(std::string& s, uint64_t v, int width = 0, char pad = ' ') {
 // 95 characters; only a comm of ~50 characters would reach that).
 void put_head(std::string& s, uint64_t ns, unsigned cpu, const char* comm, int pid,
               const char* flags) {
-  const size_t start = s.size();
   const uint64_t us = (ns + 500) / 1000;
-  const size_t comm_len = strlen(comm);
-  for (size_t i = comm_len; i < 16; ++i) s += ' ';
-  s.append(comm, comm_len);
-  s += '-';
-  const size_t pid_at = s.size();
+  const size_t comm_len = strnlen(comm, 95);
+  char buf[192];  // the comm (<= 95), and at most 90 more
+  char* p = buf;
+  for (size_t i = comm_len; i < 16; ++i) *p++ = ' ';
+  std::memcpy(p, comm, comm_len);
+  p += comm_len;
+  *p++ = '-';
+  char* const pid_at = p;
   if (pid < 0) {
-    s += '-';
-    put_u(s, static_cast<uint64_t>(-static_cast<int64_t>(pid)));
+    *p++ = '-';
+    p = put_u(p, static_cast<uint64_t>(-static_cast<int64_t>(pid)));
   } else {
-    put_u(s, static_cast<uint64_t>(pid));
+    p = put_u(p, static_cast<uint64_t>(pid));
   }
-  for (size_t i = s.size() - pid_at; i < 5; ++i) s += ' ';
-  s += " [";
-  put_u(s, cpu, 3, '0');
-  s += "] ";
-  s += flags;
-  s += ' ';
-  put_u(s, us / 1000000, 5, ' ');
-  s += '.';
-  put_u(s, us % 1000000, 6, '0');
-  s += ": ";
-  if (s.size() - start > 95) s.resize(start + 95);
+  while (p - pid_at < 5) *p++ = ' ';
+  *p++ = ' ';
+  *p++ = '[';
+  p = put_u(p, cpu, 3, '0');
+  *p++ = ']';
+  *p++ = ' ';
+  const size_t flags_len = strnlen(flags, 8);
+  std::memcpy(p, flags, flags_len);
+  p += flags_len;
+  *p++ = ' ';
+  p = put_u(p, us / 1000000, 5, ' ');
+  *p++ = '.';
+  p = put_u(p, us % 1000000, 6, '0');
+  *p++ = ':';
+  *p++ = ' ';
+  s.append(buf, std::min<size_t>(static_cast<size_t>(p - buf), 95));
 }
-
 }  // namespace
 
 bool TraceWriter::open(const std::string& dir) { return out_.open(dir, "trace.txt"); }
