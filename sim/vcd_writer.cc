@@ -3,6 +3,7 @@
 #include <systemc>
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <stdexcept>
 
@@ -28,11 +29,14 @@ void append_value(std::string& s, unsigned width, uint64_t v, const std::string&
     s += code;
     return;
   }
-  s += 'b';
-  int b = static_cast<int>(width) - 1;
+  char buf[80];  // 'b', up to 64 bits, ' '
+  char* p = buf;
+  *p++ = 'b';
+  int b = static_cast<int>(std::min(width, 64u)) - 1;
   while (b > 0 && !((v >> b) & 1)) --b;
-  for (; b >= 0; --b) s += ((v >> b) & 1) ? '1' : '0';
-  s += ' ';
+  for (; b >= 0; --b) *p++ = ((v >> b) & 1) ? '1' : '0';
+  *p++ = ' ';
+  s.append(buf, static_cast<size_t>(p - buf));
   s += code;
 }
 
@@ -70,6 +74,13 @@ void VcdWriter::change_now(int id, uint64_t v) { change(id, sc_core::sc_time_sta
 // Unchanged values are not dumped; a timestamp with nothing to dump is left out.
 void VcdWriter::flush_block() {
   block_.clear();
+  if (t_ != 0) {  // "#t": written only with a change under it
+    char buf[24];
+    block_ += '#';
+    block_.append(buf, static_cast<size_t>(std::to_chars(buf, buf + sizeof buf, t_).ptr - buf));
+    block_ += '\n';
+  }
+  const size_t head = block_.size();
   for (auto& [id, v] : pending_) {
     slot_[id] = -1;
     if (v == cur_[id]) continue;
@@ -78,8 +89,7 @@ void VcdWriter::flush_block() {
     block_ += '\n';
   }
   pending_.clear();
-  if (block_.empty()) return;
-  if (t_ != 0) out_.write("#" + std::to_string(t_) + "\n");
+  if (block_.size() == head) return;
   out_.write(block_);
   last_ts_ = t_;
 }
