@@ -15,6 +15,39 @@
 
 using namespace blsim_test;
 
+// The shell command that validates a stats.json against docs/stats.schema.json
+// (python3-jsonschema, draft 2020-12), in two passes: the published schema,
+// then a strict copy of it in which every object schema that names its
+// "properties" and has no additionalProperties or patternProperties gets
+// "additionalProperties": false, so that a member blsim writes and the
+// schema does not describe fails, named by its path. Exit 0 if both pass,
+// 1 with one line per error on stdout. exynos_test.cc uses it too.
+namespace blsim_test {
+std::string stats_schema_check(const std::string& stats) {
+  static const char kPy[] =
+      "import copy,json,sys,jsonschema\n"
+      "V=jsonschema.Draft202012Validator\n"
+      "s=json.load(open(sys.argv[1])); V.check_schema(s); d=json.load(open(sys.argv[2]))\n"
+      "def close(x):\n"
+      "  if isinstance(x,dict):\n"
+      "    if isinstance(x.get(\"properties\"),dict) and not {\"additionalProperties\",\"patternProperties\",\"unevaluatedProperties\"}&x.keys(): x[\"additionalProperties\"]=False\n"
+      "    for v in x.values(): close(v)\n"
+      "  elif isinstance(x,list):\n"
+      "    for v in x: close(v)\n"
+      "t=copy.deepcopy(s); close(t)\n"
+      "bad=0\n"
+      "for e in V(s).iter_errors(d):\n"
+      "  bad+=1; print(\"/\".join(map(str,e.absolute_path)), e.message)\n"
+      "for e in V(t).iter_errors(d):\n"
+      "  if e.validator==\"additionalProperties\" and e.validator_value is False:\n"
+      "    for k in e.instance:\n"
+      "      if k not in e.schema[\"properties\"]: bad+=1; print(\"/\".join(map(str,list(e.absolute_path)+[k]))+\": not described by the schema (strict pass)\")\n"
+      "  else: bad+=1; print(\"strict pass:\", \"/\".join(map(str,e.absolute_path)), e.message)\n"
+      "sys.exit(1 if bad else 0)\n";
+  return std::string("python3 -c '") + kPy + "' '" + BLSIM_SOURCE_DIR + "/docs/stats.schema.json' '" + stats + "'";
+}
+}  // namespace blsim_test
+
 namespace {
 
 const char kSwitchRun[] = " --switcher iks --event 100ms:switch:0:1 --duration 200ms";
@@ -221,15 +254,17 @@ bool read_vcd(const std::string& text, Waves* w, std::string* timescale, std::st
 // stats.json validated against docs/stats.schema.json by python3-jsonschema.
 void expect_matches_schema(const std::string& stats, const std::string& name) {
   const std::string d = scratch(name);
-  const std::string schema = std::string(BLSIM_SOURCE_DIR) + "/docs/stats.schema.json";
-  RunResult r = run_cmd(
-      "python3 -c 'import json,sys,jsonschema; s=json.load(open(sys.argv[1])); "
-      "jsonschema.Draft202012Validator.check_schema(s); "
-      "errs=list(jsonschema.Draft202012Validator(s).iter_errors(json.load(open(sys.argv[2])))); "
-      "[print(\"/\".join(map(str,e.absolute_path)), e.message) for e in errs]; sys.exit(1 if errs else 0)' '" +
-          schema + "' '" + stats + "'",
-      d);
+  RunResult r = run_cmd(stats_schema_check(stats), d);
   EXPECT_EQ(r.exit_code, 0) << "python3-jsonschema (tools/setup installs it): " << r.out << r.err;
+}
+
+// A short run of its own (args after --dtb), in scratch folder `name`;
+// returns its stats.json, "" if blsim failed.
+std::string run_for_schema(const std::string& name, const std::string& dtb, const std::string& args) {
+  const std::string d = scratch(name);
+  RunResult r = run_blsim("--dtb " + dtb + " " + args + " --quiet --out " + d + "/out", d);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  return r.exit_code == 0 ? d + "/out/stats.json" : "";
 }
 
 bool png(const std::string& path) {
@@ -369,6 +404,78 @@ TEST(Outputs, StatsJsonMatchesTheSchema) {
 // timer have null slack), cpufreq and cpuidle statistics, many switches.
 TEST(Outputs, StatsJsonOfMp3ShortMatchesTheSchema) {
   expect_matches_schema(mp3_run() + "/stats.json", "outputs-schema-mp3");
+}
+
+// More short runs for the schema, so that the members only some runs write,
+// and the other values of its enums and nulls, are checked too.
+
+// Cluster mode: a switch with mode "cluster" and a cluster_rendezvous step.
+TEST(Outputs, StatsJsonOfAClusterSwitchMatchesTheSchema) {
+  const std::string stats = run_for_schema(
+      "outputs-schema-cluster-run", tc2_dtb(), "--switcher cluster --event 100ms:switch:0:1 --duration 200ms");
+  ASSERT_FALSE(stats.empty());
+  const std::string text = slurp(stats);
+  EXPECT_NE(text.find("\"mode\": \"cluster\""), std::string::npos);
+  EXPECT_NE(text.find("\"cluster_rendezvous\""), std::string::npos);
+  expect_matches_schema(stats, "outputs-schema-cluster");
+}
+
+// Hotplug: boot[] "dead", events[] done, and one still running at the end
+// (done_ns and result null).
+TEST(Outputs, StatsJsonOfHotplugMatchesTheSchema) {
+  const std::string stats = run_for_schema(
+      "outputs-schema-hotplug-run", tc2_dtb(),
+      "--event 50ms:cpu_down:2 --event 120ms:cpu_up:2 --event 195ms:cpu_down:3 --duration 200ms");
+  ASSERT_FALSE(stats.empty());
+  const std::string text = slurp(stats);
+  EXPECT_NE(text.find("\"event\": \"dead\""), std::string::npos);
+  EXPECT_NE(text.find("\"done_ns\": null"), std::string::npos);
+  expect_matches_schema(stats, "outputs-schema-hotplug");
+}
+
+// cpuidle.off=1: no driver (cpuidle_driver null, no idle_state_usage).
+TEST(Outputs, StatsJsonWithoutCpuidleMatchesTheSchema) {
+  const std::string stats =
+      run_for_schema("outputs-schema-noidle-run", tc2_dtb(), "--cpuidle-governor none --duration 100ms");
+  ASSERT_FALSE(stats.empty());
+  const std::string text = slurp(stats);
+  EXPECT_NE(text.find("\"cpuidle_driver\": null"), std::string::npos);
+  EXPECT_EQ(text.find("\"idle_state_usage\""), std::string::npos);
+  expect_matches_schema(stats, "outputs-schema-noidle");
+}
+
+// A workload without the switcher, with --host-stats (host figures not null).
+TEST(Outputs, StatsJsonOfBurstyWithoutSwitcherMatchesTheSchema) {
+  const std::string stats = run_for_schema(
+      "outputs-schema-bursty-run", tc2_dtb(),
+      "--switcher none --workload " + std::string(BLSIM_SOURCE_DIR) +
+          "/workloads/bursty.json --duration 300ms --host-stats");
+  ASSERT_FALSE(stats.empty());
+  const std::string text = slurp(stats);
+  EXPECT_NE(text.find("\"switcher\": \"none\""), std::string::npos);
+  EXPECT_NE(text.find("\"pid\": "), std::string::npos);
+  EXPECT_EQ(text.find("\"host_seconds\": null"), std::string::npos);
+  expect_matches_schema(stats, "outputs-schema-bursty");
+}
+
+// The strict pass: a member the schema does not describe fails, named by
+// its path, though the published schema alone allows it.
+TEST(Outputs, SchemaStrictPassNamesAnUndescribedMember) {
+  const std::string d = scratch("outputs-schema-strict");
+  const std::string extra =
+      edit(slurp(switch_run() + "/stats.json"), "\"blackout_ns\": ", "\"new_member\": 1, \"blackout_ns\": ");
+  ASSERT_FALSE(extra.empty());
+  std::ofstream(d + "/extra.json") << extra;
+  RunResult r = run_cmd(stats_schema_check(d + "/extra.json"), d);
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("switches/0/new_member: not described by the schema"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("blackout_ns"), std::string::npos) << r.out;
+  r = run_cmd(
+      "python3 -c 'import json,sys,jsonschema; jsonschema.validate(json.load(open(sys.argv[2])), "
+      "json.load(open(sys.argv[1])), cls=jsonschema.Draft202012Validator)' '" +
+          std::string(BLSIM_SOURCE_DIR) + "/docs/stats.schema.json' '" + d + "/extra.json'",
+      d);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
 }
 
 // The schema is not vacuous: a stats.json with a field of the wrong type fails.
