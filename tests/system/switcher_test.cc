@@ -195,6 +195,27 @@ TEST(Switcher, RequestForACpuWithoutAPairIsRefused) {
 // in between: every request is carried out (none lost), every IPI and every
 // device interrupt is delivered exactly once to the logical CPU it was sent
 // to, wherever that CPU was at the time, and each switch is well formed.
+// A request for a CPU hotplug took down is refused (it once woke the dead
+// core forever, in zero simulated time). In cluster mode the cluster's
+// online CPUs move without it.
+TEST(Switcher, RequestForAnOfflineCpuIsRefused) {
+  const std::string d = scratch("iks-offline");
+  RunResult r = run_iks(d, "--event 40ms:cpu_down:1 --event 60ms:switch:1:1", "100ms");
+  EXPECT_EQ(r.exit_code, 5);
+  EXPECT_NE(r.err.find("event '60ms:switch:1:1' refused by the kernel"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("bL_switch_request: CPU1 is offline"), std::string::npos) << r.err;
+  EXPECT_FALSE(exists(d + "/stats.json"));
+
+  RunResult c = run_blsim("--dtb " + tc2_dtb() + " --switcher cluster --duration 100ms --out " + d +
+                              "/cl --event 40ms:cpu_down:1 --event 60ms:switch:0:1", d);
+  ASSERT_EQ(c.exit_code, 0) << c.err;
+  Json j(slurp(d + "/cl/stats.json"));
+  yajl_val sws = Json::get(j.root(), "switches");
+  ASSERT_EQ(len(sws), 1u);
+  EXPECT_EQ(num(Json::get(at(sws, 0), "cpu")), 0);
+  EXPECT_EQ(num(Json::get(at(sws, 0), "to_cluster")), 1);
+}
+
 TEST(Switcher, StormOfRequestsOnBothPairs) {
   const std::string d = scratch("iks-storm");
   std::string ev;

@@ -363,6 +363,16 @@ static int __bL_switch_request(unsigned int cpu, unsigned int new_cluster_id,
 	}
 	if (!t->started)
 		return -ESRCH;
+	/*
+	 * Simplified: upstream queues the request for the CPU's kthread even
+	 * when hotplug took the CPU down; the scheduler then runs the thread
+	 * on another CPU and bL_switch_to() switches that one instead. The
+	 * model's per-CPU work would wake the dead core, so it refuses.
+	 */
+	if (!cpu_online(cpu)) {
+		pr_err("bL_switch_request: CPU%u is offline\n", cpu);
+		return -EINVAL;
+	}
 	if (new_cluster_id >= MAX_NR_CLUSTERS) {
 		pr_err("bL_switch_request: no cluster %u\n", new_cluster_id);
 		return -EINVAL;
@@ -389,10 +399,12 @@ static int bL_cluster_switch_request(unsigned int cpu, unsigned int new_cluster_
 	unsigned int from = MPIDR_AFFINITY_LEVEL(cpu_logical_map(cpu), 1), n = 0, c;
 	int ret = 0;
 
-	if (cpu >= nr_cpu_ids || new_cluster_id >= MAX_NR_CLUSTERS || from == new_cluster_id)
+	if (cpu >= nr_cpu_ids || !cpu_online(cpu) || new_cluster_id >= MAX_NR_CLUSTERS ||
+	    from == new_cluster_id)
 		return __bL_switch_request(cpu, new_cluster_id, NULL, NULL, cause);
+	/* The cluster's online CPUs move; one hotplug took down stays down. */
 	for (c = 0; c < nr_cpu_ids; c++)
-		if (bL_switcher_cpu_pairing[c] >= 0 &&
+		if (bL_switcher_cpu_pairing[c] >= 0 && cpu_online(c) &&
 		    MPIDR_AFFINITY_LEVEL(cpu_logical_map(c), 1) == from)
 			n++;
 	/* Race avoided: a second cluster request while a rendezvous is under
@@ -405,7 +417,7 @@ static int bL_cluster_switch_request(unsigned int cpu, unsigned int new_cluster_
 	hw_store32(&bL_rendezvous_expected[from], n);
 	n = 0;
 	for (c = 0; c < nr_cpu_ids && !ret; c++)
-		if (bL_switcher_cpu_pairing[c] >= 0 &&
+		if (bL_switcher_cpu_pairing[c] >= 0 && cpu_online(c) &&
 		    MPIDR_AFFINITY_LEVEL(cpu_logical_map(c), 1) == from) {
 			ret = __bL_switch_request(c, new_cluster_id, NULL, NULL, cause);
 			if (!ret)
