@@ -49,10 +49,28 @@ const char* type_name(const Node& n) {
   return "?";
 }
 
+// rt-app's grammar nests 5 levels deep (tasks.t.phases.p.timer); anything
+// much deeper is not a workload, and a tree that deep would exhaust the stack
+// when freed. The parse stops at the first value nested deeper than this.
+constexpr size_t kMaxDepth = 64;
+
 struct TreeBuilder {
   Node root;
   bool have_root = false;
+  bool too_deep = false;  // the parse was stopped at kMaxDepth + 1
   std::vector<Node*> stack;
+
+  // Opens an object or array; false (stop the parse) beyond kMaxDepth.
+  int open(Node::Type t) {
+    if (stack.size() >= kMaxDepth) {
+      too_deep = true;
+      return 0;
+    }
+    Node n;
+    n.type = t;
+    stack.push_back(add(std::move(n)));
+    return 1;
+  }
 
   Node* add(Node n) {
     if (stack.empty()) {
@@ -82,17 +100,13 @@ int cb_string(void* ctx, const unsigned char* s, size_t len) {
   Node n; n.type = Node::kString; n.s.assign(reinterpret_cast<const char*>(s), len);
   tb(ctx)->add(std::move(n)); return 1;
 }
-int cb_start_map(void* ctx) {
-  Node n; n.type = Node::kObject; tb(ctx)->stack.push_back(tb(ctx)->add(std::move(n))); return 1;
-}
+int cb_start_map(void* ctx) { return tb(ctx)->open(Node::kObject); }
 int cb_map_key(void* ctx, const unsigned char* s, size_t len) {
   tb(ctx)->stack.back()->keys.emplace_back(reinterpret_cast<const char*>(s), len);
   return 1;
 }
 int cb_end(void* ctx) { tb(ctx)->stack.pop_back(); return 1; }
-int cb_start_array(void* ctx) {
-  Node n; n.type = Node::kArray; tb(ctx)->stack.push_back(tb(ctx)->add(std::move(n))); return 1;
-}
+int cb_start_array(void* ctx) { return tb(ctx)->open(Node::kArray); }
 
 const yajl_callbacks kCallbacks = {
   cb_null, cb_bool, cb_int, cb_double, nullptr, cb_string,
@@ -1022,6 +1036,10 @@ bool rtapp_load_text(const std::string& text, const std::string& name, const Rta
     while (!detail.empty() && (detail.back() == '\n' || detail.back() == ' ')) detail.pop_back();
     for (const char* pfx : {"parse error: ", "lexical error: "})
       if (detail.compare(0, std::strlen(pfx), pfx) == 0) detail.erase(0, std::strlen(pfx));
+    // Stopped by us: valid JSON so far, but no workload.
+    if (builder.too_deep)
+      detail = "too deep: arrays and objects nested more than " + std::to_string(kMaxDepth) +
+               " levels (rt-app's grammar needs 5)";
     // Back to an offset in the original text, then to line:column.
     size_t orig = at;
     for (const auto& in : ins)
@@ -1030,7 +1048,8 @@ bool rtapp_load_text(const std::string& text, const std::string& name, const Rta
     size_t line, col;
     line_col(text, orig, &line, &col);
     if (error)
-      *error = name + ":" + std::to_string(line) + ":" + std::to_string(col) + ": not JSON: " + detail;
+      *error = name + ":" + std::to_string(line) + ":" + std::to_string(col) +
+               (builder.too_deep ? ": " : ": not JSON: ") + detail;
     return false;
   }
   yajl_free(h);

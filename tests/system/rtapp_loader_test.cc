@@ -383,3 +383,17 @@ TEST(RtappLoaderErrors, MissingFile) {
   EXPECT_FALSE(l.ok);
   EXPECT_EQ(l.error, "x.json: cannot read: No such file or directory");
 }
+
+// Nesting far beyond rt-app's grammar stops the parse with the depth named,
+// before a tree deep enough to overflow the stack when freed is built.
+TEST(RtappLoaderErrors, NestingTooDeep) {
+  const std::string head = "{\"tasks\":{\"t\":{\"run\":100}},\"z\":";
+  expect_error(head + std::string(500000, '[') + std::string(500000, ']') + "}",
+               "bad.json:1:96: too deep: arrays and objects nested more than 64 levels "
+               "(rt-app's grammar needs 5)");
+  // 64 levels (the root object and 63 arrays) still parse: the error is
+  // about the workload, not the depth.
+  Loaded l;
+  load_text(head + std::string(63, '[') + std::string(63, ']') + "}", &l);
+  EXPECT_EQ(l.error.find("too deep"), std::string::npos) << l.error;
+}
