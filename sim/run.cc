@@ -120,28 +120,43 @@ std::string last_kernel_line() {
                     start == std::string::npos ? end + 1 : end - start);
 }
 
-// Output is written whole or not at all: to a temporary name, then renamed.
-bool write_file(const std::string& dir, const std::string& name,
-                const std::function<bool(FILE*)>& fill) {
-  const std::string tmp = dir + "/." + name + ".tmp", dst = dir + "/" + name;
-  FILE* f = fopen(tmp.c_str(), "wb");
-  if (!f) return false;
-  bool ok = fill(f) && !ferror(f);
-  if (fclose(f) != 0) ok = false;
-  if (!ok) {
-    std::remove(tmp.c_str());
-    return false;
+// A small output written whole to DIR/.NAME.tmp, renamed by publish().
+class StagedFile {
+ public:
+  StagedFile(const std::string& dir, const std::string& name)
+      : tmp_(dir + "/." + name + ".tmp"), dst_(dir + "/" + name) {}
+  ~StagedFile() { if (staged_) std::remove(tmp_.c_str()); }
+  bool stage(const std::function<bool(FILE*)>& fill) {
+    FILE* f = fopen(tmp_.c_str(), "wb");
+    if (!f) return false;
+    staged_ = true;
+    bool ok = fill(f) && !ferror(f);
+    if (fclose(f) != 0) ok = false;
+    return ok;
   }
-  if (std::rename(tmp.c_str(), dst.c_str()) == 0) return true;
-  std::remove(tmp.c_str());
-  return false;
-}
+  bool stage(const std::string& data) {
+    return stage([&data](FILE* f) { return fwrite(data.data(), 1, data.size(), f) == data.size(); });
+  }
+  bool publish() {
+    if (std::rename(tmp_.c_str(), dst_.c_str()) != 0) return false;
+    staged_ = false;
+    return true;
+  }
+  const std::string& path() const { return dst_; }
+  // A rename in the folder the file was staged in fails only onto a folder.
+  static bool replaceable(const std::string& path) {
+    struct stat st;
+    if (stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) {
+      errno = EISDIR;
+      return false;
+    }
+    return true;
+  }
 
-bool write_file(const std::string& dir, const std::string& name, const std::string& data) {
-  return write_file(dir, name, [&data](FILE* f) {
-    return fwrite(data.data(), 1, data.size(), f) == data.size();
-  });
-}
+ private:
+  std::string tmp_, dst_;
+  bool staged_ = false;
+};
 
 // The output folder, made (with its parents) before the run so that the
 // outputs can be streamed into it. Folders it made are removed again, if
@@ -334,6 +349,7 @@ int blsim_run(const RunOptions& o) {
   TraceWriter trace;
   VcdWriter vcd;
   if (!o.out.empty()) {
+    SpoolFile::install_signal_cleanup();  // ^C leaves no temporary files behind
     if (!out_dir.make(o.out) || !trace.open(o.out) || !vcd.open(o.out)) {
       fprintf(stderr, "blsim: error: cannot write to %s: %s\n", o.out.c_str(), strerror(errno));
       return kExitOutput;
@@ -421,11 +437,34 @@ int blsim_run(const RunOptions& o) {
   info.host_stats = o.host_stats;
   info.host_seconds = host;
   if (!o.out.empty()) {
-    if (!write_file(o.out, "stats.json",
-                    [&](FILE* f) { stats->write_json(f, info); return true; }) ||
-        !write_file(o.out, "console.log", glue_console()) ||
-        !trace.commit(platform->nr_cores()) || !vcd.commit(sc_time_stamp().value())) {
-      fprintf(stderr, "blsim: error: cannot write to %s: %s\n", o.out.c_str(), strerror(errno));
+    // All or nothing: every output is staged under a temporary name first,
+    // and renamed into place only once all four are written.
+    StagedFile stats_file(o.out, "stats.json"), console_file(o.out, "console.log");
+    struct Output {
+      const std::string& path;
+      std::function<bool()> stage, publish;
+    };
+    const Output outputs[] = {
+        {stats_file.path(),
+         [&] { return stats_file.stage([&](FILE* f) { stats->write_json(f, info); return true; }); },
+         [&] { return stats_file.publish(); }},
+        {console_file.path(), [&] { return console_file.stage(glue_console()); },
+         [&] { return console_file.publish(); }},
+        {trace.path(), [&] { return trace.stage(platform->nr_cores()); },
+         [&] { return trace.publish(); }},
+        {vcd.path(), [&] { return vcd.stage(sc_time_stamp().value()); },
+         [&] { return vcd.publish(); }},
+    };
+    const std::string* failed = nullptr;
+    for (const Output& out : outputs)
+      if (!failed && !out.stage()) failed = &out.path;
+    for (const Output& out : outputs)
+      if (!failed && !StagedFile::replaceable(out.path)) failed = &out.path;
+    for (const Output& out : outputs)
+      if (!failed && !out.publish()) failed = &out.path;
+    if (failed) {
+      fprintf(stderr, "blsim: error: cannot write %s: %s\n", failed->c_str(),
+              strerror(errno ? errno : EIO));
       return kExitOutput;
     }
     out_dir.keep();

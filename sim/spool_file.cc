@@ -2,11 +2,57 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
+#include <cstring>
+
+#include <unistd.h>
 
 namespace {
 constexpr size_t kBufBytes = 1 << 20;
+
+// The temporary files of open spools, for the signal handler: fixed
+// storage, written before a slot is marked used, read with unlink() only
+// (async-signal-safe).
+constexpr int kSlots = 8;
+constexpr size_t kPathMax = 4096;
+struct Slot {
+  char body[kPathMax], tmp[kPathMax];
+  volatile sig_atomic_t used;
+};
+Slot g_slots[kSlots];
+
+extern "C" void remove_spools_and_die(int sig) {
+  for (Slot& s : g_slots)
+    if (s.used) {
+      unlink(s.body);
+      unlink(s.tmp);
+    }
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
 }  // namespace
+
+void SpoolFile::install_signal_cleanup() {
+  for (int sig : {SIGINT, SIGTERM, SIGHUP}) signal(sig, remove_spools_and_die);
+}
+
+void SpoolFile::track(bool on) {
+  if (!on) {
+    if (slot_ >= 0) g_slots[slot_].used = 0;
+    slot_ = -1;
+    return;
+  }
+  if (body_path_.size() >= kPathMax || tmp_path_.size() >= kPathMax) return;
+  for (int i = 0; i < kSlots; ++i)
+    if (!g_slots[i].used) {
+      std::memcpy(g_slots[i].body, body_path_.c_str(), body_path_.size() + 1);
+      std::memcpy(g_slots[i].tmp, tmp_path_.c_str(), tmp_path_.size() + 1);
+      g_slots[i].used = 1;
+      slot_ = i;
+      return;
+    }
+}
 
 bool SpoolFile::open(const std::string& dir, const std::string& name) {
   discard();
@@ -15,6 +61,7 @@ bool SpoolFile::open(const std::string& dir, const std::string& name) {
   dst_path_ = dir + "/" + name;
   body_ = fopen(body_path_.c_str(), "w+b");
   if (!body_) return false;
+  track(true);
   buf_.clear();
   buf_.reserve(kFlushBytes + 4096);
   size_ = 0;
@@ -22,8 +69,8 @@ bool SpoolFile::open(const std::string& dir, const std::string& name) {
   return true;
 }
 
-bool SpoolFile::commit(const std::string& head,
-                       const std::vector<std::pair<uint64_t, uint64_t>>& skip) {
+bool SpoolFile::stage(const std::string& head,
+                      const std::vector<std::pair<uint64_t, uint64_t>>& skip) {
   if (!body_) return false;
   flush();
   if (failed_ || fflush(body_) != 0 || fseek(body_, 0, SEEK_SET) != 0) {
@@ -57,6 +104,11 @@ bool SpoolFile::commit(const std::string& head,
     if (!errno) errno = EIO;
     return false;
   }
+  return true;
+}
+
+bool SpoolFile::publish() {
+  if (!body_) return false;
   if (std::rename(tmp_path_.c_str(), dst_path_.c_str()) != 0) return false;
   discard();
   return true;
@@ -69,6 +121,7 @@ void SpoolFile::flush() {
 
 void SpoolFile::discard() {
   if (body_) {
+    track(false);
     fclose(body_);
     body_ = nullptr;
     buf_.clear();

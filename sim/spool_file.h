@@ -2,11 +2,14 @@
 // whole or not at all.
 //
 // The body goes to DIR/.NAME.body.tmp while the simulation runs, so what a
-// long run records is on disk, not in memory. commit() writes the head
-// (known only at the end: counts, declarations) to DIR/.NAME.tmp, copies the
-// body after it (leaving out byte ranges the writer asks to drop) and renames
-// the result to DIR/NAME. Until then DIR/NAME is untouched; a spool that is
-// never committed removes its temporary files.
+// long run records is on disk, not in memory. stage() writes the head
+// (known only at the end: counts, declarations) to DIR/.NAME.tmp and copies
+// the body after it (leaving out byte ranges the writer asks to drop);
+// publish() renames the result to DIR/NAME. The two steps are apart so that
+// a run can stage all its outputs and publish them only if every one was
+// written. Until then DIR/NAME is untouched; a spool that is never
+// published removes its temporary files, and so does a run ended by
+// SIGINT, SIGTERM or SIGHUP (install_signal_cleanup()).
 #pragma once
 
 #include <cstdint>
@@ -31,23 +34,33 @@ class SpoolFile {
     if (buf_.size() >= kFlushBytes) flush();
   }
   void write(const std::string& s) { write(s.data(), s.size()); }
-  // Bytes written to the body so far (offsets for commit's skips).
+  // Bytes written to the body so far (offsets for stage()'s skips).
   uint64_t size() const { return size_; }
 
   // head, then the body less the [offset, offset + length) ranges in skip
-  // (ascending, not overlapping), renamed into place. False with errno.
-  bool commit(const std::string& head,
-              const std::vector<std::pair<uint64_t, uint64_t>>& skip = {});
-  // Removes the temporary files (nothing to do after commit).
+  // (ascending, not overlapping), into DIR/.NAME.tmp. False with errno.
+  bool stage(const std::string& head,
+             const std::vector<std::pair<uint64_t, uint64_t>>& skip = {});
+  // The staged file renamed to DIR/NAME. False with errno.
+  bool publish();
+  // Removes the temporary files (nothing to do after publish).
   void discard();
+  const std::string& path() const { return dst_path_; }
+
+  // On SIGINT, SIGTERM and SIGHUP, remove every open spool's temporary
+  // files, then die of the signal as before. Call once, before open().
+  static void install_signal_cleanup();
 
  private:
   static constexpr size_t kFlushBytes = 1 << 20;
   void flush();  // buf_ to the body file
 
+  void track(bool on);  // the signal handler's list of temporary files
+
   FILE* body_ = nullptr;
+  int slot_ = -1;  // in that list
   std::string buf_;  // appended to in memory, written in large pieces
   uint64_t size_ = 0;
-  bool failed_ = false;  // a body write failed: commit fails
+  bool failed_ = false;  // a body write failed: stage() fails
   std::string body_path_, tmp_path_, dst_path_;
 };

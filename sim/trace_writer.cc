@@ -159,7 +159,7 @@ std::string TraceWriter::format_line(const TraceRecord& r, const char* flags) {
   return s + r.event + ": " + r.fields;
 }
 
-bool TraceWriter::commit(unsigned nr_cpus) {
+bool TraceWriter::stage(unsigned nr_cpus) {
   std::vector<std::pair<uint64_t, uint64_t>> skip;
   for (const Held& h : held_)
     if (kernel_freq(h.cluster)) skip.push_back({h.offset, h.length});
@@ -178,5 +178,5 @@ bool TraceWriter::commit(unsigned nr_cpus) {
       "#                            ||| /     delay\n"
       "#           TASK-PID   CPU#  ||||    TIMESTAMP  FUNCTION\n"
       "#              | |       |   ||||       |         |\n";
-  return out_.commit(s, skip);
+  return out_.stage(s, skip);
 }

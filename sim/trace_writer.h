@@ -11,7 +11,7 @@
 // the file is that order).
 //
 // Lines are streamed to a spool in the output folder as they come (memory
-// stays flat however long the run); commit() writes trace.txt whole, with
+// stays flat however long the run); stage() writes trace.txt whole, with
 // the header that needs the final line count. Without open() nothing is
 // recorded.
 #pragma once
@@ -36,8 +36,11 @@ class TraceWriter {
   // before the simulation starts; initial states are not events.
   void attach(Platform& p);
 
-  // Writes dir/trace.txt. nr_cpus goes to the header's #P:. False with errno.
-  bool commit(unsigned nr_cpus);
+  // Writes dir/.trace.txt.tmp whole; publish() renames it to trace.txt.
+  // nr_cpus goes to the header's #P:. False with errno.
+  bool stage(unsigned nr_cpus);
+  bool publish() { return out_.publish(); }
+  const std::string& path() const { return out_.path(); }
 
   // One line as ftrace prints it (no newline).
   static std::string format_line(const TraceRecord& r, const char* flags);
@@ -58,7 +61,7 @@ class TraceWriter {
   std::vector<int> cluster_of_core_;
   std::vector<bool> kernel_freq_;  // by cluster id: the kernel emitted cpu_frequency
   // Model cpu_frequency lines written while their cluster's kernel had not
-  // reported yet: dropped at commit if it did later.
+  // reported yet: dropped at stage() if it did later.
   struct Held {
     uint64_t offset, length;
     unsigned cluster;

@@ -94,7 +94,7 @@ void VcdWriter::flush_block() {
   last_ts_ = t_;
 }
 
-bool VcdWriter::commit(uint64_t end_ps) {
+bool VcdWriter::stage(uint64_t end_ps) {
   flush_block();
   if (end_ps > last_ts_) out_.write("#" + std::to_string(end_ps) + "\n");
   std::string s;
@@ -121,7 +121,7 @@ bool VcdWriter::commit(uint64_t end_ps) {
     s += '\n';
   }
   s += "$end\n";
-  return out_.commit(s);
+  return out_.stage(s);
 }
 
 void attach_platform_vcd(VcdWriter& w, Platform& p) {

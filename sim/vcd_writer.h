@@ -25,7 +25,7 @@
 class Platform;
 
 // Value changes are streamed to a spool in the output folder as the run goes
-// (memory stays flat); commit() writes waves.vcd whole, with the header and
+// (memory stays flat); stage() writes waves.vcd whole, with the header and
 // the $dumpvars of every signal declared by then. Without open() changes are
 // not recorded.
 class VcdWriter {
@@ -43,9 +43,11 @@ class VcdWriter {
   // Records at the current SystemC time.
   void change_now(int id, uint64_t v);
 
-  // Writes dir/waves.vcd; end_ps is the time of the final timestamp (run's
-  // end). False with errno.
-  bool commit(uint64_t end_ps);
+  // Writes dir/.waves.vcd.tmp whole; publish() renames it to waves.vcd.
+  // end_ps is the time of the final timestamp (run's end). False with errno.
+  bool stage(uint64_t end_ps);
+  bool publish() { return out_.publish(); }
+  const std::string& path() const { return out_.path(); }
 
  private:
   struct Signal {

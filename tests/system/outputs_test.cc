@@ -589,3 +589,35 @@ TEST(Outputs, FrequencyChangesReachTraceAndWaves) {
   EXPECT_EQ(w["tc2.cluster1.freq_khz"].back().second, 350000u);
   EXPECT_LT(w["tc2.cluster0.voltage_uv"].back().second, w["tc2.cluster0.voltage_uv"].front().second);
 }
+
+// An output that cannot be written (here trace.txt is a folder) fails the
+// run with exit 4 naming that file, and none of the four outputs appears,
+// nor any temporary file: they are staged first and published together.
+TEST(Outputs, AnUnwritableOutputLeavesNoOtherBehind) {
+  const std::string d = scratch("outputs-unwritable");
+  ASSERT_EQ(run_cmd("mkdir -p '" + d + "/out/trace.txt'", d).exit_code, 0);
+  RunResult r = run_blsim("--dtb " + tc2_dtb() + " --duration 20ms --quiet --out " + d + "/out", d);
+  EXPECT_EQ(r.exit_code, 4);
+  EXPECT_NE(r.err.find("cannot write " + d + "/out/trace.txt: Is a directory"), std::string::npos)
+      << r.err;
+  RunResult ls = run_cmd("ls -A '" + d + "/out'", d);
+  EXPECT_EQ(ls.out, "trace.txt\n");
+}
+
+// A run stopped by SIGINT (^C) or SIGTERM removes the spools it was
+// streaming trace.txt and waves.vcd into, and dies of the signal.
+TEST(Outputs, AnInterruptedRunLeavesNoTemporaryFiles) {
+  const std::string d = scratch("outputs-interrupted");
+  for (const char* sig : {"INT", "TERM"}) {
+    const std::string out = d + "/out-" + sig;
+    // A hog on CPU1 for the whole run: ~30 s of host time if not stopped.
+    RunResult r = run_cmd("sh -c '" + blsim_bin() + " --dtb " + tc2_dtb() +
+                              " --event 1ms:busy:1:599000 --cpufreq-governor ondemand"
+                              " --duration 600s --quiet --out " + out +
+                              " & pid=$!; while [ ! -e " + out + "/.trace.txt.body.tmp ]; do sleep 0.05; done;"
+                              " sleep 0.3; kill -" + sig + " $pid; wait $pid; echo $?'",
+                          d);
+    EXPECT_EQ(r.out, std::string(sig) == "INT" ? "130\n" : "143\n") << r.err;
+    EXPECT_EQ(run_cmd("ls -A '" + out + "'", d).out, "") << sig;
+  }
+}
