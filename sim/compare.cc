@@ -3,15 +3,14 @@
 #include <yajl/yajl_tree.h>
 
 #include <algorithm>
-#include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
 #include <map>
 #include <sstream>
 
+#include "sim/input_file.h"
 #include "sim/run.h"
 
 namespace {
@@ -99,7 +98,35 @@ Metrics metrics(yajl_val root) {
   return m;
 }
 
+// stats.json nests 5 levels deep; yajl_tree builds (and frees, recursively)
+// whatever it is given, so a deeper text is refused before it is parsed.
+constexpr int kMaxDepth = 64;
+
+bool too_deep(const std::string& json) {
+  int depth = 0;
+  bool in_string = false;
+  for (size_t i = 0; i < json.size(); ++i) {
+    const char c = json[i];
+    if (in_string) {
+      if (c == '\\') ++i;
+      else if (c == '"') in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > kMaxDepth) return true;
+    } else if (c == ']' || c == '}') {
+      --depth;
+    }
+  }
+  return false;
+}
+
 yajl_val parse(const std::string& json, const char* which, std::string* error) {
+  if (too_deep(json)) {
+    *error = std::string(which) + ": not a blsim-stats/1 document: arrays and objects nested more than " +
+             std::to_string(kMaxDepth) + " levels";
+    return nullptr;
+  }
   char err[512] = {0};
   yajl_val root = yajl_tree_parse(json.c_str(), err, sizeof err);
   if (!root) {
@@ -115,14 +142,6 @@ yajl_val parse(const std::string& json, const char* which, std::string* error) {
   return root;
 }
 
-bool read_file(const char* path, std::string* out) {
-  std::ifstream f(path, std::ios::binary);
-  if (!f) return false;
-  std::stringstream ss;
-  ss << f.rdbuf();
-  *out = ss.str();
-  return true;
-}
 
 const char kCompareUsage[] =
     "usage: blsim compare BASE.json NEW.json [--tolerance PCT] [--all]\n"
@@ -227,10 +246,12 @@ int blsim_compare(int argc, char** argv) {
     return kExitUsage;
   }
   std::string base, now, error;
-  if (!read_file(files[0], &base) || !read_file(files[1], &now)) {
-    fprintf(stderr, "blsim compare: cannot read %s: %s\n",
-            read_file(files[0], &base) ? files[1] : files[0], strerror(errno));
-    return kExitInput;
+  for (int k = 0; k < 2; ++k) {
+    const std::string why = read_input_file(files[k], k ? &now : &base, "cannot read");
+    if (!why.empty()) {
+      fprintf(stderr, "blsim compare: %s: %s\n", files[k], why.c_str());
+      return kExitInput;
+    }
   }
   std::vector<CompareRow> rows;
   if (!compare_stats(base, now, tol, &rows, &error)) {

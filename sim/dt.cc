@@ -1,8 +1,8 @@
 #include "sim/dt.h"
 
 #include <cstring>
-#include <fstream>
-#include <iterator>
+
+#include "sim/input_file.h"
 
 extern "C" {
 #include <libfdt.h>
@@ -11,9 +11,10 @@ extern "C" {
 Fdt Fdt::load(const std::string& path) {
   Fdt f;
   f.file_ = path;
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw DtError(path + ": cannot open: " + std::strerror(errno));
-  f.blob_.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  std::string data;
+  const std::string why = read_input_file(path, &data);
+  if (!why.empty()) throw DtError(path + ": " + why);
+  f.blob_.assign(data.begin(), data.end());
   if (f.blob_.size() < sizeof(struct fdt_header) ||
       fdt_magic(f.blob_.data()) != FDT_MAGIC)
     throw DtError(path + ": not a device tree blob (bad magic; compile .dts with dtc)");

@@ -14,13 +14,13 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
 #include <limits>
 #include <map>
 #include <set>
-#include <sstream>
 #include <string>
 #include <vector>
+
+#include "sim/input_file.h"
 
 namespace {
 
@@ -1074,16 +1074,12 @@ bool rtapp_load(const std::string& path, const RtappOptions& opts, wl_program* o
                 std::string* error, std::vector<std::string>* warnings) {
   const std::string name = opts.name.empty() ? basename_of(path) : opts.name;
   std::memset(out, 0, sizeof *out);
-  std::ifstream f(path, std::ios::binary);
-  if (!f) {
-    if (error) *error = name + ": cannot read: " + std::strerror(errno);
+  std::string text;
+  const std::string why = read_input_file(path, &text, "cannot read");
+  if (!why.empty()) {
+    // About the file itself: named as given (its content is named by `name`).
+    if (error) *error = (opts.name.empty() ? path : opts.name) + ": " + why;
     return false;
   }
-  std::ostringstream ss;
-  ss << f.rdbuf();
-  if (f.bad()) {
-    if (error) *error = name + ": cannot read: " + std::strerror(errno);
-    return false;
-  }
-  return rtapp_load_text(ss.str(), name, opts, out, error, warnings);
+  return rtapp_load_text(text, name, opts, out, error, warnings);
 }

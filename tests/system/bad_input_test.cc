@@ -117,6 +117,37 @@ TEST(BadInput, OppAboveTheRail) {
   expect_input_error(r, "OPP 1200000 kHz needs 1100000 uV, outside rail vcore-a15 (800000-1050000 uV)");
 }
 
+// Only regular files are read: a directory, or a device that never ends
+// (/dev/zero: the read would grow without bound), is refused up front.
+TEST(BadInput, DtbThatIsNotARegularFile) {
+  const std::string d = scratch("bad-dtb-notregular");
+  RunResult dir = run_cmd("timeout 60 " + blsim_bin() + " --dtb " + d + " --out " + d + "/out", d);
+  expect_input_error(dir, d + ": not a regular file");
+  RunResult zero = run_cmd("timeout 60 " + blsim_bin() + " --dtb /dev/zero --out " + d + "/out", d);
+  expect_input_error(zero, "/dev/zero: not a regular file");
+  EXPECT_FALSE(exists(d + "/out/stats.json"));
+}
+
+TEST(BadInput, DtbLargerThanTheCap) {
+  const std::string d = scratch("bad-dtb-huge");
+  // Sparse: no disk space is used.
+  run_cmd("truncate -s 300M '" + d + "/huge.dtb'", d);
+  RunResult r = run_blsim("--dtb " + d + "/huge.dtb --out " + d + "/out", d);
+  expect_input_error(r, d + "/huge.dtb: larger than 256 MiB (314572800 bytes)");
+  EXPECT_FALSE(exists(d + "/out/stats.json"));
+}
+
+TEST(BadInput, WorkloadThatIsNotARegularFile) {
+  const std::string d = scratch("bad-wl-notregular");
+  RunResult dir = run_cmd("timeout 60 " + blsim_bin() + " --dtb " + tc2_dtb() + " --workload " + d +
+                              " --out " + d + "/out", d);
+  expect_input_error(dir, d + ": not a regular file");
+  RunResult zero = run_cmd("timeout 60 " + blsim_bin() + " --dtb " + tc2_dtb() +
+                               " --workload /dev/zero --out " + d + "/out", d);
+  expect_input_error(zero, "/dev/zero: not a regular file");
+  EXPECT_FALSE(exists(d + "/out/stats.json"));
+}
+
 TEST(BadInput, CommandLine) {
   const std::string d = scratch("bad-cli");
   RunResult r = run_blsim("--dtb " + tc2_dtb() + " --frobnicate", d);

@@ -1,0 +1,43 @@
+// compare_test.cc - `blsim compare` on files that are not two stats.json:
+// exit 2 with the file named, never a crash or a verdict.
+#include <gtest/gtest.h>
+
+#include "run_helpers.h"
+
+using namespace blsim_test;
+
+namespace {
+
+// A minimal blsim-stats/1 document with the given members after "schema".
+std::string stats(const std::string& members) {
+  return "{\"schema\":\"blsim-stats/1\"" + (members.empty() ? "" : "," + members) + "}";
+}
+
+RunResult compare(const std::string& d, const std::string& base, const std::string& now) {
+  return run_cmd("timeout 60 " + blsim_bin() + " compare '" + base + "' '" + now + "'", d);
+}
+
+void expect_unreadable(const RunResult& r, const std::string& message) {
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find(message), std::string::npos) << "expected: " << message << "\ngot: " << r.err;
+  EXPECT_EQ(r.out, "") << "no table for an unreadable file";
+}
+
+}  // namespace
+
+TEST(Compare, InputThatIsNotARegularFile) {
+  const std::string d = scratch("compare-notregular");
+  std::ofstream(d + "/a.json") << stats("\"energy_j\":1");
+  expect_unreadable(compare(d, d + "/a.json", d), "blsim compare: " + d + ": not a regular file");
+  expect_unreadable(compare(d, "/dev/zero", d + "/a.json"),
+                    "blsim compare: /dev/zero: not a regular file");
+}
+
+TEST(Compare, NestingTooDeepIsRefusedNotACrash) {
+  const std::string d = scratch("compare-deep");
+  std::ofstream(d + "/a.json") << stats("\"energy_j\":1");
+  std::ofstream(d + "/deep.json") << stats("\"z\":" + std::string(500000, '[') +
+                                           std::string(500000, ']'));
+  expect_unreadable(compare(d, d + "/a.json", d + "/deep.json"),
+                    "not a blsim-stats/1 document: arrays and objects nested more than 64 levels");
+}
