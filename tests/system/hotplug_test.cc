@@ -102,3 +102,18 @@ TEST(Hotplug, BadEventSyntaxIsAUsageError) {
     EXPECT_NE(r.err.find("--event"), std::string::npos) << bad << ": " << r.err;
   }
 }
+
+// A hog on a CPU whose hog is still running is refused (-EBUSY), not queued
+// behind it (which ran the CPU busy for the sum of both); once it is over,
+// the next one is taken.
+TEST(Events, BusyOnABusyCpuIsRefused) {
+  const std::string d = scratch("events-busy-twice");
+  RunResult r = run_blsim("--dtb " + tc2_dtb() + " --duration 60ms --out " + d + "/out"
+                              " --event 10ms:busy:1:20 --event 11ms:busy:1:20", d);
+  EXPECT_EQ(r.exit_code, 5);
+  EXPECT_NE(r.err.find("event '11ms:busy:1:20' refused by the kernel"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("busy: CPU1 is already busy"), std::string::npos) << r.err;
+  r = run_blsim("--dtb " + tc2_dtb() + " --duration 80ms --event 10ms:busy:1:20"
+                " --event 40ms:busy:1:20", d);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+}

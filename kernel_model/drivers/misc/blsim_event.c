@@ -26,6 +26,7 @@ enum { EV_NONE, EV_CPU_DOWN, EV_CPU_UP, EV_SWITCH, EV_BUSY, EV_IPI, EV_SWITCHER 
 struct hog {
 	struct work_struct work;
 	u64 ns;
+	volatile u32 running;   /* set by the hog's CPU, read by the event work's */
 };
 static struct hog hogs[NR_CPUS];
 
@@ -34,8 +35,10 @@ static void hog_work(struct work_struct *w)
 	struct hog *h = container_of(w, struct hog, work);
 	u64 end = ktime_get_ns() + h->ns;
 
+	hw_store32(&h->running, 1);
 	while (ktime_get_ns() < end)
 		hw_run(100000, HW_WORK_INT);   /* ~60-200 us a chunk; interrupts cut it */
+	hw_store32(&h->running, 0);
 }
 
 static int start_hog(unsigned int cpu, u32 ms)
@@ -47,6 +50,12 @@ static int start_hog(unsigned int cpu, u32 ms)
 	if (ms == 0) {
 		pr_err("blsim-event: busy: a duration of 0 ms\n");
 		return -EINVAL;
+	}
+	/* Busy means queued (queue_work_on refuses) or running: a second hog
+	 * would otherwise run after the first and double the load's length. */
+	if (hw_load32(&hogs[cpu].running)) {
+		pr_err("blsim-event: busy: CPU%u is already busy\n", cpu);
+		return -EBUSY;
 	}
 	hogs[cpu].work.func = hog_work;
 	hogs[cpu].ns = (u64)ms * 1000000u;
