@@ -1077,8 +1077,7 @@ bool rtapp_load(const std::string& path, const RtappOptions& opts, wl_program* o
   std::string text;
   const std::string why = read_input_file(path, &text, "cannot read");
   if (!why.empty()) {
-    // About the file itself: named as given (its content is named by `name`).
-    if (error) *error = (opts.name.empty() ? path : opts.name) + ": " + why;
+    if (error) *error = name + ": " + why;
     return false;
   }
   return rtapp_load_text(text, name, opts, out, error, warnings);

@@ -18,9 +18,7 @@ struct RtappOptions {
   // CPUs the platform has: "cpus" and "calibration" must name one of 0..n-1.
   // 0 = do not check (the platform is not known yet).
   int num_cpus = 0;
-  // Name of the file in messages; empty = the basename of the path (and the
-  // path as given in the messages about the file itself: cannot read, not a
-  // regular file, too large).
+  // Name of the file in messages; empty = the basename of the path.
   std::string name;
 };
 

@@ -381,7 +381,7 @@ TEST(RtappLoaderErrors, MissingFile) {
   Loaded l;
   load_file("/nonexistent/x.json", &l);
   EXPECT_FALSE(l.ok);
-  EXPECT_EQ(l.error, "/nonexistent/x.json: cannot read: No such file or directory");
+  EXPECT_EQ(l.error, "x.json: cannot read: No such file or directory");
 }
 
 // Nesting far beyond rt-app's grammar stops the parse with the depth named,
