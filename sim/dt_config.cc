@@ -554,15 +554,35 @@ void read_cci(const Fdt& f, Defaults& d, PlatformConfig& pc) {
   pc.cci.transit_ns = d.u32(c, "blsim,transit-latency-ns", 10, "ns");
   pc.cci.snoop_ns = d.u32(c, "blsim,snoop-latency-ns", 20, "ns");
   pc.cci.change_pending_ns = d.u32(c, "blsim,change-pending-ns", 200, "ns");
-  // Each cluster's port: the cci-control-port of its CPUs.
+  // Each cluster's port: the cci-control-port of its CPUs. A port serves one
+  // cluster, and a cluster has one port: every CPU of it that names a port
+  // must name the first CPU's.
+  std::map<int, std::string> served_by;  // slave-if index -> first cpu node of its cluster
   for (auto& cl : pc.clusters) {
     const int cpu = f.path_offset(pc.cpus[cl.cpus.front()].node);
     auto ph = f.opt_u32(cpu, "cci-control-port");
     if (!ph) f.fail(cpu, "cci-control-port", "property is missing (which CCI port serves this cluster)");
-    const std::string port = f.path(f.node_by_phandle(*ph));
+    const int target = f.node_by_phandle(*ph);
+    const std::string port = target >= 0 ? f.path(target) : "";
     for (size_t i = 0; i < pc.cci.slave_ifs.size(); ++i)
       if (pc.cci.slave_ifs[i].node == port) cl.cci_slave_if = static_cast<int>(i);
     if (cl.cci_slave_if < 0) f.fail(cpu, "cci-control-port", "does not point at a CCI slave interface");
+    for (unsigned k : cl.cpus) {
+      const int other = f.path_offset(pc.cpus[k].node);
+      auto oph = f.opt_u32(other, "cci-control-port");
+      if (oph && *oph != *ph) {
+        const int o = f.node_by_phandle(*oph);
+        f.fail(other, "cci-control-port",
+               "points at " + (o >= 0 ? f.path(o) : std::string("no node")) + ", but " +
+                   pc.cpus[cl.cpus.front()].node + " of the same cluster " + std::to_string(cl.id) +
+                   " points at " + port + ": a cluster has one CCI port");
+      }
+    }
+    auto [it, fresh] = served_by.emplace(cl.cci_slave_if, pc.cpus[cl.cpus.front()].node);
+    if (!fresh)
+      f.fail(cpu, "cci-control-port",
+             port + " already serves the cluster of " + it->second +
+                 ": each cluster needs its own CCI slave interface");
   }
 }
 

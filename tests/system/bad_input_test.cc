@@ -20,6 +20,14 @@ RunResult run_variant(const std::string& name, const std::string& dts) {
   return r;
 }
 
+// Every occurrence of `what` in `s` replaced (none: "", so the test fails).
+std::string edit_all(std::string s, const std::string& what, const std::string& with) {
+  size_t p = s.find(what);
+  if (p == std::string::npos) return "";
+  for (; p != std::string::npos; p = s.find(what, p + with.size())) s.replace(p, what.size(), with);
+  return s;
+}
+
 void expect_input_error(const RunResult& r, const std::string& message) {
   EXPECT_EQ(r.exit_code, 2) << r.err;
   EXPECT_NE(r.err.find(message), std::string::npos)
@@ -141,11 +149,30 @@ TEST(BadInput, WorkloadThatIsNotARegularFile) {
   const std::string d = scratch("bad-wl-notregular");
   RunResult dir = run_cmd("timeout 60 " + blsim_bin() + " --dtb " + tc2_dtb() + " --workload " + d +
                               " --out " + d + "/out", d);
-  expect_input_error(dir, d + ": not a regular file");
+  // The workload's messages name it by its basename (docs/workloads.md).
+  expect_input_error(dir, "error: bad-wl-notregular: not a regular file");
   RunResult zero = run_cmd("timeout 60 " + blsim_bin() + " --dtb " + tc2_dtb() +
                                " --workload /dev/zero --out " + d + "/out", d);
-  expect_input_error(zero, "/dev/zero: not a regular file");
+  expect_input_error(zero, "error: zero: not a regular file");
   EXPECT_FALSE(exists(d + "/out/stats.json"));
+}
+
+// Both clusters on one CCI slave interface: refused at the DT, naming the
+// cpu node, not as an unbound SystemC port at elaboration (exit 3).
+TEST(BadInput, TwoClustersOnOneCciPort) {
+  RunResult r = run_variant("cci-shared", edit_all(tc2_dts(), "<&cci_control2>", "<&cci_control1>"));
+  expect_input_error(r, "/cpus/cpu@2: property 'cci-control-port': /cci@2c090000/slave-if@4000 "
+                        "already serves the cluster of /cpus/cpu@0: each cluster needs its own "
+                        "CCI slave interface");
+}
+
+TEST(BadInput, ClusterWhoseCpusNameDifferentCciPorts) {
+  const std::string a7 = "reg = <0x101>;\n\t\t\tcci-control-port = <&cci_control2>;";
+  RunResult r = run_variant("cci-split",
+                            edit(tc2_dts(), a7, "reg = <0x101>;\n\t\t\tcci-control-port = <&cci_control1>;"));
+  expect_input_error(r, "/cpus/cpu@3: property 'cci-control-port': points at "
+                        "/cci@2c090000/slave-if@4000, but /cpus/cpu@2 of the same cluster 1 points "
+                        "at /cci@2c090000/slave-if@5000: a cluster has one CCI port");
 }
 
 TEST(BadInput, CommandLine) {
