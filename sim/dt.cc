@@ -27,8 +27,31 @@ Fdt Fdt::load(const std::string& path) {
 }
 
 int Fdt::path_offset(const std::string& p) const {
-  int off = fdt_path_offset(blob(), p.c_str());
-  return off < 0 ? -1 : off;
+  // libfdt matches a component without a unit address by prefix ("/timer"
+  // finds "/timer@1c110000" if that comes first): a node named exactly so
+  // is preferred, component by component. Aliases (no leading '/') and
+  // components no child has exactly are libfdt's.
+  if (p.empty() || p[0] != '/') {
+    const int off = fdt_path_offset(blob(), p.c_str());
+    return off < 0 ? -1 : off;
+  }
+  int node = 0;
+  for (size_t at = 1; at < p.size();) {
+    size_t end = p.find('/', at);
+    if (end == std::string::npos) end = p.size();
+    const std::string comp = p.substr(at, end - at);
+    at = end + 1;
+    if (comp.empty()) continue;
+    int next = -1, child;
+    fdt_for_each_subnode(child, blob(), node) {
+      const char* nm = fdt_get_name(blob(), child, nullptr);
+      if (nm && comp == nm) { next = child; break; }
+    }
+    if (next < 0) next = fdt_subnode_offset_namelen(blob(), node, comp.data(), static_cast<int>(comp.size()));
+    if (next < 0) return -1;
+    node = next;
+  }
+  return node;
 }
 
 std::string Fdt::path(int node) const {

@@ -28,7 +28,10 @@ class Fdt {
   std::vector<char>& bytes() { return blob_; }
 
   int root() const { return 0; }
-  int path_offset(const std::string& path) const;  // -1 if absent
+  // -1 if absent. A component names a node exactly when one has that name
+  // ("/timer" is /timer, not /timer@1c110000), else as libfdt does (a name
+  // without unit address matches by prefix); no leading '/': an alias.
+  int path_offset(const std::string& path) const;
   std::string path(int node) const;
   std::string name(int node) const;
   std::vector<int> children(int node) const;

@@ -68,7 +68,7 @@ bool parse_dt_override(const std::string& text, DtOverride* out, std::string* wh
 
 void apply_dt_override(Fdt& fdt, const DtOverride& o) {
   void* blob = fdt.bytes().data();
-  const int node = fdt_path_offset(blob, o.node.c_str());
+  const int node = fdt.path_offset(o.node);  // exact names first: /timer is not /timer@1c110000
   if (node < 0)
     throw DtError(fdt.file() + ": --dt " + o.text + ": no node " + o.node + " in the device tree");
   int old_len = 0;

@@ -71,3 +71,16 @@ TEST(DtOverride, ZeroClockLatencyIsAnInputError) {
             std::string::npos) << r.err;
   EXPECT_FALSE(exists(d + "/out/stats.json"));
 }
+
+// libfdt finds "/timer" as the first node whose name starts "timer" (on TC2
+// /timer@1c110000, the SP804): --dt takes the node named exactly first.
+TEST(DtOverride, ExactNodeNameWinsOverAUnitAddressMatch) {
+  const std::string d = scratch("dt-override-exact");
+  RunResult r = run_blsim("--dtb " + tc2_dtb() + " --dt /timer:blsim,access-latency-ns=2 --duration 1ms", d);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("/timer: blsim,access-latency-ns = 2 (command-line override; was <1>)"),
+            std::string::npos) << r.err;
+  RunResult sp = run_blsim("--dtb " + tc2_dtb() + " --dt /timer@1c110000:blsim,access-latency-ns=150 --duration 1ms", d);
+  EXPECT_EQ(sp.exit_code, 0) << sp.err;
+  EXPECT_NE(sp.err.find("was <200>"), std::string::npos) << sp.err;
+}
