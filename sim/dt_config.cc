@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
 #include <cstdlib>
 #include <map>
 #include <set>
@@ -64,7 +65,7 @@ class Defaults {
   std::vector<uint32_t> cells(int node, const char* prop, std::vector<uint32_t> def,
                               size_t want) {
     auto v = f_.u32_array(node, prop);
-    if (!v.empty()) {
+    if (!v.empty() || f_.has(node, prop)) {  // present but empty is no default: an error
       if (v.size() != want)
         f_.fail(node, prop, "expected " + std::to_string(want) + " cells, found " +
                                 std::to_string(v.size()));
@@ -107,6 +108,17 @@ int required_node(const Fdt& f, const char* compat, const char* what) {
   if (n.empty())
     throw DtError(f.file() + ": no " + what + " node (compatible \"" + compat + "\")");
   return n.front();
+}
+
+// An SPI number from an `interrupts` specifier, checked against the GIC's
+// SPIs (blsim,num-spis); returns its INTID.
+unsigned spi_intid(const Fdt& f, int node, const PlatformConfig& pc, uint32_t spi) {
+  if (spi >= pc.gic.num_spis)
+    f.fail(node, "interrupts", "SPI " + std::to_string(spi) + " is beyond the GIC's " +
+                                   std::to_string(pc.gic.num_spis) + " SPIs (0.." +
+                                   std::to_string(static_cast<int>(pc.gic.num_spis) - 1) + ", " +
+                                   pc.gic.node + " blsim,num-spis)");
+  return 32 + spi;
 }
 
 // The energy model's defaults by core type, calibrated against ARM's EAS TC2
@@ -232,7 +244,7 @@ std::vector<OppConfig> default_opps(const std::string& type) {
 void read_opps(const Fdt& f, Defaults& d, int scc, ClusterConfig& cl) {
   const std::string prop = cl.type == "cortex-a15" ? "blsim,a15-opps" : "blsim,a7-opps";
   auto cells = f.u32_array(scc, prop.c_str());
-  if (cells.empty()) {
+  if (!f.has(scc, prop.c_str())) {  // present but empty: "no OPPs" below
     cl.opps = default_opps(cl.type);
     std::string v;
     for (auto& o : cl.opps) v += (v.empty() ? "<" : " ") + std::to_string(o.khz) + " " + std::to_string(o.uv);
@@ -461,6 +473,23 @@ void read_clusters(const Fdt& f, Defaults& d, PlatformConfig& pc) {
                     " mixes " + cl.type + " and " + pc.cpus[i].type + " CPUs");
     cl.cpus.push_back(i);
   }
+  // The power controllers (SPC, PMU) number a cluster's cores by MPIDR Aff0,
+  // 0..n-1 for its n enabled CPUs: a gap (a CPU removed or disabled below
+  // others) leaves a core no controller can reset.
+  for (auto& [id, cl] : by_id)
+    for (unsigned i : cl.cpus) {
+      const unsigned aff0 = pc.cpus[i].mpidr & 0xff, n = static_cast<unsigned>(cl.cpus.size());
+      if (aff0 >= n) {
+        char mpidr[16];
+        snprintf(mpidr, sizeof mpidr, "0x%x", pc.cpus[i].mpidr);
+        f.fail(f.path_offset(pc.cpus[i].node), "reg",
+               std::string("MPIDR ") + mpidr + " is CPU " + std::to_string(aff0) + " (Aff0) of cluster " +
+                   std::to_string(id) + ", which has " + std::to_string(n) + " enabled CPU" +
+                   (n == 1 ? "" : "s") + ": a cluster's CPUs must be numbered 0.." +
+                   std::to_string(n - 1) + " without a gap (is a CPU of cluster " +
+                   std::to_string(id) + " missing or disabled?)");
+      }
+    }
   const auto sccs = f.compatible_nodes(kSccCompat);
   const int scc = sccs.empty() ? -1 : sccs.front();
   pc.scc.present = scc >= 0;
@@ -596,8 +625,7 @@ void read_scc(const Fdt& f, Defaults& d, PlatformConfig& pc) {
   auto irq = f.u32_array(s, "interrupts");
   if (irq.size() < 3) f.fail(s, "interrupts", "property is missing (the SPC's interrupt)");
   if (irq[0] != 0) f.fail(s, "interrupts", "the SPC interrupt must be an SPI");
-  pc.scc.irq = 32 + irq[1];
-  if (irq[1] >= pc.gic.num_spis) f.fail(s, "interrupts", "beyond the GIC's SPIs");
+  pc.scc.irq = spi_intid(f, s, pc, irq[1]);
   pc.scc.comms_ns = d.u32(s, "blsim,comms-latency-ns", 50000, "ns");
   pc.scc.access_ns = d.u32(s, "blsim,access-latency-ns", 100, "ns");
 }
@@ -606,6 +634,12 @@ void read_timer(const Fdt& f, Defaults& d, PlatformConfig& pc) {
   const int t = required_node(f, "arm,armv7-timer", "generic timer");
   auto irqs = f.u32_array(t, "interrupts");
   if (irqs.size() < 6) f.fail(t, "interrupts", "needs the secure and non-secure physical timer PPIs");
+  if (irqs.size() % 3) f.fail(t, "interrupts", "expects <type number flags> specifiers of 3 cells");
+  for (size_t i = 0; i < irqs.size(); i += 3)
+    if (irqs[i] != 1 || irqs[i + 1] > 15)
+      f.fail(t, "interrupts", "specifier " + std::to_string(i / 3 + 1) + " <" + std::to_string(irqs[i]) +
+                                  " " + std::to_string(irqs[i + 1]) + " ...> is not a PPI: the timers' "
+                                  "interrupts are PPIs <1 0..15 flags> (INTIDs 16..31)");
   // Second specifier: the non-secure physical timer, the one Linux uses.
   pc.timer.phys_ppi = 16 + irqs[4];
   pc.timer.cntfrq_hz = hz(f, t, "clock-frequency", d.u32(t, "clock-frequency", 24000000, "Hz"));
@@ -665,17 +699,49 @@ void read_exynos_pmu(const Fdt& f, Defaults& d, PlatformConfig& pc) {
   pc.pmu.sysram_latency_ns = d.u32(sram, "blsim,latency-ns", 20, "ns");
 }
 
+// A root node named `name` (the one the simulator would add for a device
+// the DT lacks) that is not an enabled `compat` node: the add would fail, and
+// the node is most likely the device with a mistake in it.
+// With any_address, any unit address counts (a node named for the device).
+void check_no_stray_node(const Fdt& f, const std::string& name, const char* compat,
+                         const char* what, bool any_address) {
+  for (int c : f.children(f.root())) {
+    const std::string nm = f.name(c);
+    if (nm != name && (!any_address || nm.substr(0, nm.find('@')) != name.substr(0, name.find('@'))))
+      continue;
+    if (f.is_compatible(c, compat) && f.is_enabled(c)) continue;
+    const std::string why = !f.has(c, "compatible") ? "has no 'compatible'"
+                            : !f.is_compatible(c, compat)
+                                ? "has a 'compatible' without \"" + std::string(compat) + "\""
+                                : "is disabled (status)";
+    f.fail(c, nullptr, why + ": named as the " + what + ", which needs compatible = \"" + compat +
+                           "\" (and no status, or \"okay\"); blsim cannot add its own " + what +
+                           " beside it");
+  }
+}
+
 // The simulator's event mailbox: from its DT node, or a default place that
 // the simulator then adds to the DT it hands the kernel (as a boot loader
-// adds /chosen).
+// adds /chosen): the 4 KiB page 128 KiB below the DRAM (TC2: 0x7ffe0000,
+// the Exynos 5422: 0x3ffe0000), or just above it when the DRAM starts lower.
 void read_event_mailbox(const Fdt& f, PlatformConfig& pc) {
   auto n = f.compatible_nodes("blsim,event-mailbox");
   if (n.empty()) {
-    pc.events.base = 0x7ffe0000;
+    check_no_stray_node(f, "event-mailbox@7ffe0000", "blsim,event-mailbox", "event mailbox", true);
+    const uint64_t end = (pc.memory.base + pc.memory.size + 0xfff) & ~uint64_t(0xfff);
+    pc.events.base = pc.memory.base >= 0x20000 ? pc.memory.base - 0x20000 : end;
+    if (pc.events.base + pc.events.size > 0x100000000ull)
+      throw DtError(f.file() + ": no blsim,event-mailbox node, and no room below or above the "
+                    "DRAM for the default one: add a node (docs/dt-properties.md)");
     pc.events.irq = 32 + 100;
+    if (100 >= pc.gic.num_spis)
+      throw DtError(f.file() + ": no blsim,event-mailbox node, and the default one's SPI 100 is "
+                    "beyond the GIC's " + std::to_string(pc.gic.num_spis) + " SPIs (" +
+                    pc.gic.node + " blsim,num-spis): add a node (docs/dt-properties.md)");
     pc.events.in_dt = false;
-    model_warning("dt", "%s: no blsim,event-mailbox node, adding one at 0x7ffe0000, SPI 100 "
-                  "(docs/dt-properties.md)", f.file().c_str());
+    model_warning("dt", "%s: no blsim,event-mailbox node, adding one at 0x%llx, SPI 100 "
+                  "(docs/dt-properties.md)", f.file().c_str(),
+                  static_cast<unsigned long long>(pc.events.base));
     return;
   }
   auto regs = f.reg(n.front());
@@ -683,7 +749,7 @@ void read_event_mailbox(const Fdt& f, PlatformConfig& pc) {
   if (irq.size() < 3 || irq[0] != 0) f.fail(n.front(), "interrupts", "needs one SPI");
   pc.events.base = regs[0].addr;
   pc.events.size = regs[0].size;
-  pc.events.irq = 32 + irq[1];
+  pc.events.irq = spi_intid(f, n.front(), pc, irq[1]);
   pc.events.in_dt = true;
 }
 
@@ -703,6 +769,7 @@ void read_sp804(const Fdt& f, Defaults& d, PlatformConfig& pc) {
     return;
   }
   if (n < 0) {
+    check_no_stray_node(f, "timer@1c110000", "arm,sp804", "SP804", false);
     pc.sp804 = Sp804Config{};
     pc.sp804.access_ns = 200;
     model_warning("dt", "%s: no arm,sp804 node at the DT root, adding one at 0x1c110000, SPI 2, "
@@ -712,14 +779,77 @@ void read_sp804(const Fdt& f, Defaults& d, PlatformConfig& pc) {
   auto regs = f.reg(n);
   auto irq = f.u32_array(n, "interrupts");
   if (irq.size() < 3 || irq[0] != 0) f.fail(n, "interrupts", "needs one SPI (TIMINTC)");
-  if (irq[1] >= pc.gic.num_spis) f.fail(n, "interrupts", "beyond the GIC's SPIs");
   pc.sp804.node = f.where(n);
   pc.sp804.base = regs[0].addr;
   pc.sp804.size = positive(f, n, "reg", regs[0].size);
-  pc.sp804.irq = 32 + irq[1];
+  pc.sp804.irq = spi_intid(f, n, pc, irq[1]);
   pc.sp804.timclk_hz = hz(f, n, "clock-frequency", d.u32(n, "clock-frequency", 1000000, "Hz"));
   pc.sp804.access_ns = d.u32(n, "blsim,access-latency-ns", 200, "ns");
   pc.sp804.in_dt = true;
+}
+
+// Every address window the bus maps, with the DT node it comes from (-1: a
+// default the simulator adds), checked for overlaps here so that the message
+// names both nodes (the bus itself only knows its region names).
+struct Window {
+  int node;          // -1: a default, not in the DT
+  std::string what;  // "DRAM", "GIC distributor", ...
+  uint64_t base, size;
+};
+
+// "0x1000-0x1fff (what)", after the node's path unless it is the subject.
+std::string describe(const Fdt& f, const Window& w, bool subject) {
+  char range[64];
+  const uint64_t last = w.size ? w.base + (w.size - 1) : w.base;
+  snprintf(range, sizeof range, "0x%llx-0x%llx", static_cast<unsigned long long>(w.base),
+           static_cast<unsigned long long>(last < w.base ? ~uint64_t(0) : last));
+  if (w.node < 0) return std::string("the default ") + w.what + " at " + range + " (no node in the DT)";
+  return (subject ? "" : f.path(w.node) + " ") + range + " (" + w.what + ")";
+}
+
+void check_windows(const Fdt& f, const PlatformConfig& pc) {
+  std::vector<Window> w;
+  auto node = [&](const std::string& path) { return f.path_offset(path); };
+  for (int n : f.children(f.root())) {
+    auto dt = f.opt_string(n, "device_type");
+    if (dt && *dt == "memory") { w.push_back({n, "DRAM", pc.memory.base, pc.memory.size}); break; }
+  }
+  w.push_back({node(pc.gic.node), "GIC distributor", pc.gic.dist_base, pc.gic.dist_size});
+  w.push_back({node(pc.gic.node), "GIC CPU interface", pc.gic.cpu_base, pc.gic.cpu_size});
+  w.push_back({node(pc.cci.node), "CCI-400, 64 KiB", pc.cci.base, pc.cci.size});
+  if (pc.scc.present) w.push_back({node(pc.scc.node), "SCC/SPC", pc.scc.base, pc.scc.size});
+  if (pc.cmu.present) w.push_back({node(pc.cmu.node), "CMU", pc.cmu.base, pc.cmu.size});
+  if (pc.pmic.present)
+    w.push_back({f.parent(node(pc.pmic.node)), "the PMIC's registers", pc.pmic.base, pc.pmic.size});
+  if (pc.pmu.present) {
+    w.push_back({node(pc.pmu.node), "PMU", pc.pmu.base, pc.pmu.size});
+    auto ns = f.compatible_nodes("samsung,exynos4210-sysram-ns");
+    w.push_back({ns.empty() ? -1 : f.parent(ns.front()), "SYSRAM", pc.pmu.sysram_base,
+                 pc.pmu.sysram_size});
+  }
+  auto ev = f.compatible_nodes("blsim,event-mailbox");
+  w.push_back({pc.events.in_dt && !ev.empty() ? ev.front() : -1, "event mailbox", pc.events.base,
+               pc.events.size});
+  if (pc.sp804.present) {
+    int sp = -1;
+    for (int c : f.compatible_nodes("arm,sp804"))
+      if (f.parent(c) == f.root()) { sp = c; break; }
+    w.push_back({pc.sp804.in_dt ? sp : -1, "SP804", pc.sp804.base, pc.sp804.size});
+  }
+  auto end = [](const Window& x) {
+    const uint64_t e = x.base + x.size;
+    return e < x.base ? ~uint64_t(0) : e;
+  };
+  for (size_t j = 1; j < w.size(); ++j)
+    for (size_t i = 0; i < j; ++i) {
+      if (!(w[i].base < end(w[j]) && w[j].base < end(w[i]))) continue;
+      const Window& a = w[j].node >= 0 ? w[j] : w[i];  // the subject: a node if one is
+      const Window& b = &a == &w[j] ? w[i] : w[j];
+      const std::string msg = describe(f, a, true) + " overlaps " + describe(f, b, false) +
+                              ": each device needs its own addresses";
+      if (a.node >= 0) f.fail(a.node, "reg", msg);
+      throw DtError(f.file() + ": " + msg);
+    }
 }
 
 }  // namespace
@@ -738,5 +868,6 @@ PlatformConfig read_platform_config(const Fdt& f) {
   read_memory(f, d, pc);
   read_event_mailbox(f, pc);
   read_sp804(f, d, pc);
+  check_windows(f, pc);
   return pc;
 }
