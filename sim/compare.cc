@@ -121,21 +121,23 @@ bool too_deep(const std::string& json) {
   return false;
 }
 
-yajl_val parse(const std::string& json, const char* which, std::string* error) {
+yajl_val parse(const std::string& json, const std::string& which, std::string* error) {
   if (too_deep(json)) {
-    *error = std::string(which) + ": not a blsim-stats/1 document: arrays and objects nested more than " +
+    *error = which + ": not a blsim-stats/1 document: arrays and objects nested more than " +
              std::to_string(kMaxDepth) + " levels";
     return nullptr;
   }
   char err[512] = {0};
   yajl_val root = yajl_tree_parse(json.c_str(), err, sizeof err);
   if (!root) {
-    *error = std::string(which) + ": not JSON: " + err;
+    std::string e = err;
+    while (!e.empty() && (e.back() == '\n' || e.back() == ' ')) e.pop_back();
+    *error = which + ": not JSON: " + e;
     return nullptr;
   }
   yajl_val schema = get(root, "schema");
   if (!schema || !YAJL_IS_STRING(schema) || std::strcmp(YAJL_GET_STRING(schema), "blsim-stats/1")) {
-    *error = std::string(which) + ": not a blsim-stats/1 document (\"schema\")";
+    *error = which + ": not a blsim-stats/1 document (\"schema\")";
     yajl_tree_free(root);
     return nullptr;
   }
@@ -162,10 +164,11 @@ const char kCompareUsage[] =
 }  // namespace
 
 bool compare_stats(const std::string& base_json, const std::string& new_json, double tolerance,
-                   std::vector<CompareRow>* rows, std::string* error) {
-  yajl_val b = parse(base_json, "BASE", error);
+                   std::vector<CompareRow>* rows, std::string* error, const std::string& base_name,
+                   const std::string& new_name) {
+  yajl_val b = parse(base_json, base_name, error);
   if (!b) return false;
-  yajl_val n = parse(new_json, "NEW", error);
+  yajl_val n = parse(new_json, new_name, error);
   if (!n) {
     yajl_tree_free(b);
     return false;
@@ -254,7 +257,7 @@ int blsim_compare(int argc, char** argv) {
     }
   }
   std::vector<CompareRow> rows;
-  if (!compare_stats(base, now, tol, &rows, &error)) {
+  if (!compare_stats(base, now, tol, &rows, &error, files[0], files[1])) {
     fprintf(stderr, "blsim compare: %s\n", error.c_str());
     return kExitInput;
   }

@@ -12,10 +12,12 @@ struct CompareRow {
   bool beyond = false;  // moved more than the tolerance (or appeared/vanished)
 };
 
-// Compares the metrics of two stats.json texts. false (and *error) when
-// either is not a blsim-stats/1 document.
+// Compares the metrics of two stats.json texts. false (and *error, which
+// starts with base_name or new_name: the files' paths) when either is not a
+// blsim-stats/1 document.
 bool compare_stats(const std::string& base_json, const std::string& new_json, double tolerance,
-                   std::vector<CompareRow>* rows, std::string* error);
+                   std::vector<CompareRow>* rows, std::string* error,
+                   const std::string& base_name = "BASE", const std::string& new_name = "NEW");
 
 // The subcommand: args after "compare". Returns 0, 1 (usage), 2 (a file
 // unreadable or not stats.json) or 6 (something moved beyond tolerance).

@@ -41,3 +41,14 @@ TEST(Compare, NestingTooDeepIsRefusedNotACrash) {
   expect_unreadable(compare(d, d + "/a.json", d + "/deep.json"),
                     "not a blsim-stats/1 document: arrays and objects nested more than 64 levels");
 }
+
+TEST(Compare, NotJsonNamesTheFile) {
+  const std::string d = scratch("compare-notjson");
+  std::ofstream(d + "/a.json") << stats("\"energy_j\":1");
+  std::ofstream(d + "/b.json") << "{\"x\":";
+  expect_unreadable(compare(d, d + "/a.json", d + "/b.json"),
+                    "blsim compare: " + d + "/b.json: not JSON: parse error: premature EOF");
+  std::ofstream(d + "/c.json") << "{\"schema\":\"other/1\"}";
+  expect_unreadable(compare(d, d + "/c.json", d + "/a.json"),
+                    "blsim compare: " + d + "/c.json: not a blsim-stats/1 document (\"schema\")");
+}
