@@ -1,9 +1,10 @@
 #include "sim/events.h"
 
+#include <algorithm>
+#include <charconv>
 #include <cstdlib>
+#include <iterator>
 #include <sstream>
-
-#include "sim/run.h"
 
 namespace {
 
@@ -33,14 +34,60 @@ std::vector<std::string> split(const std::string& s, char sep) {
 
 }  // namespace
 
+bool parse_time(const std::string& s, uint64_t* ns, std::string* why) {
+  static const struct { const char* unit; size_t exp10; } kUnits[] = {
+      {"ns", 0}, {"us", 3}, {"ms", 6}, {"s", 9}};
+  auto fail = [&](const std::string& r) {
+    if (why) *why = "'" + s + "' " + r;
+    return false;
+  };
+  const char* kGrammar = "is not a time: want digits, an optional fraction and a unit (ns, us, "
+                         "ms, s), e.g. 100ms or 0.5ms";
+  // The number: digits [. digits]; the unit: what follows.
+  size_t i = 0;
+  while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i;
+  const std::string whole = s.substr(0, i);
+  std::string frac;
+  if (i < s.size() && s[i] == '.') {
+    const size_t b = ++i;
+    while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i;
+    frac = s.substr(b, i - b);
+    if (whole.empty() || frac.empty())
+      return fail("is not a time: a '.' needs digits on both sides (0.5ms, 5.0ms)");
+  }
+  if (whole.empty()) return fail(kGrammar);
+  const std::string unit = s.substr(i);
+  const auto* u = std::find_if(std::begin(kUnits), std::end(kUnits),
+                               [&](const auto& k) { return unit == k.unit; });
+  if (u == std::end(kUnits))
+    return fail(unit.empty() ? "has no unit (ns, us, ms, s)"
+                             : std::string(kGrammar) + " ('" + unit + "' is not a unit)");
+  // The value in ns as decimal text: the fraction's first exp10 digits join
+  // the whole part (padded with zeros); any digits after them must be 0.
+  std::string digits = whole + frac.substr(0, std::min(frac.size(), u->exp10));
+  if (frac.size() < u->exp10) digits.append(u->exp10 - frac.size(), '0');
+  if (frac.size() > u->exp10 && frac.find_first_not_of('0', u->exp10) != std::string::npos)
+    return fail("is not a whole number of nanoseconds");
+  digits.erase(0, std::min(digits.find_first_not_of('0'), digits.size()));
+  if (digits.empty()) return fail("is not a positive time");
+  uint64_t v = 0;
+  const auto r = std::from_chars(digits.data(), digits.data() + digits.size(), v);
+  if (r.ec != std::errc() || v > kMaxTimeNs)
+    return fail("is longer than SystemC can simulate (its time is 64-bit picoseconds): at most " +
+                std::to_string(kMaxTimeNs) + "ns, about " + std::to_string(kMaxTimeNs / 1000000000) +
+                "s");
+  *ns = v;
+  return true;
+}
+
 bool parse_event(const std::string& s, ScriptedEvent* e, std::string* why) {
   const std::vector<std::string> f = split(s, ':');
   if (f.size() < 2) {
     *why = "expected TIME:ACTION[:ARG...], got '" + s + "'";
     return false;
   }
-  if (!parse_duration(f[0], &e->at_ns)) {
-    *why = "'" + f[0] + "' is not a time with a unit (ns, us, ms, s)";
+  if (!parse_time(f[0], &e->at_ns, why)) {
+    *why += " (in '" + s + "')";
     return false;
   }
   for (const Action& a : kActions) {
@@ -67,7 +114,8 @@ bool parse_event(const std::string& s, ScriptedEvent* e, std::string* why) {
 }
 
 const char* event_help() {
-  return "  --event TIME:ACTION[:ARG]  a scripted event (repeatable), e.g. 50ms:cpu_down:2\n"
+  return "  --event TIME:ACTION[:ARG]  a scripted event (repeatable), e.g. 50ms:cpu_down:2;\n"
+         "                     TIME as for --duration, before the end of the run\n"
          "                     actions: cpu_down:CPU, cpu_up:CPU (logical CPU hotplug\n"
          "                     through MCPM), switch:CPU:CLUSTER (bL_switch_request,\n"
          "                     with --switcher iks or cluster), busy:CPU:MS (a kernel hog\n"

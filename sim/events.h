@@ -26,6 +26,18 @@ enum EventCommand : uint32_t {
   kEventNone = 0, kEventCpuDown = 1, kEventCpuUp = 2, kEventSwitch = 3, kEventBusy = 4, kEventIpi = 5, kEventSwitcher = 6
 };
 
+// The longest time blsim can simulate, in ns: SystemC's time is 64-bit
+// picoseconds (sc_max_time(), 2^64-1 ps, about 18446744 s).
+constexpr uint64_t kMaxTimeNs = UINT64_MAX / 1000;
+
+// Parses a time as --duration and --event take it, exactly (no floating
+// point): decimal digits, optionally '.' and more digits, then a unit (ns,
+// us, ms, s), nothing else: "100ms", "0.5ms", "33.3ms", "2s". Not ".5ms",
+// "5.ms", "+5ms", "0x10ms", " 5ms" or "5 ms". The value must be a whole
+// number of ns, above 0 and at most kMaxTimeNs. On error returns false and
+// sets *why (if not null) to the reason, naming the text.
+bool parse_time(const std::string& s, uint64_t* ns, std::string* why);
+
 // Parses one --event value; on error returns false and sets *why.
 bool parse_event(const std::string& s, ScriptedEvent* e, std::string* why);
 // The actions --help lists.

@@ -26,9 +26,13 @@ const char kUsage[] =
     "  --workload FILE    an rt-app JSON workload (rt-app's grammar; docs/workloads.md):\n"
     "                     its threads run on the simulated kernel's scheduler from\n"
     "                     the end of boot; per-thread results in stats.json tasks[]\n"
-    "  --duration TIME    simulated time to run, with a unit: 100ms, 2s, 50us, 10ns\n"
-    "                     (default 100ms; with --workload, until global.duration\n"
-    "                     after the workload starts at the end of boot, if it has one)\n"
+    "  --duration TIME    simulated time to run: decimal digits, optionally '.' and\n"
+    "                     more digits, and a unit (ns, us, ms, s): 100ms, 0.5ms, 33.3ms,\n"
+    "                     2s (not .5ms, +5ms, 0x10ms); a whole number of ns (not\n"
+    "                     1.5ns), at most 18446744073709551ns (about 213 days: SystemC's\n"
+    "                     time is 64-bit picoseconds). Default 100ms; with --workload,\n"
+    "                     until global.duration after the workload starts at the end\n"
+    "                     of boot, if it has one\n"
     "  --out DIR          write stats.json, console.log (the kernel log), trace.txt\n"
     "                     (ftrace text) and waves.vcd (GTKWave) into DIR,\n"
     "                     created if missing; files appear only when the run succeeds\n"
@@ -79,6 +83,8 @@ int usage_error(const char* fmt, const char* arg) {
   return kExitUsage;
 }
 
+int usage_error(const std::string& message) { return usage_error("%s", message.c_str()); }
+
 }  // namespace
 
 int sc_main(int argc, char** argv) {
@@ -114,9 +120,9 @@ int sc_main(int argc, char** argv) {
       o.workload = v;
     } else if (a == "--duration") {
       const char* v = value("--duration");
-      if (!v || !parse_duration(v, &o.duration_ns))
-        return usage_error("--duration needs a positive time with a unit (ns, us, ms, s), got '%s'",
-                           v ? v : "");
+      std::string why;
+      if (!v) return usage_error("%s needs a time with a unit (ns, us, ms, s)", "--duration");
+      if (!parse_time(v, &o.duration_ns, &why)) return usage_error("--duration: " + why);
       o.duration_set = true;
     } else if (a == "--seed") {
       const char* v = value("--seed");

@@ -35,25 +35,8 @@ extern "C" {
 using namespace sc_core;
 
 bool parse_duration(const std::string& s, uint64_t* ns) {
-  static const struct { const char* unit; double scale; } kUnits[] = {
-      {"ns", 1}, {"us", 1e3}, {"ms", 1e6}, {"s", 1e9}};
-  size_t pos = 0;
-  double v;
-  try {
-    v = std::stod(s, &pos);
-  } catch (...) {
-    return false;
-  }
-  const std::string unit = s.substr(pos);
-  for (auto& u : kUnits) {
-    if (unit == u.unit) {
-      const double t = v * u.scale;
-      if (!(t > 0) || t > 1e18 || std::floor(t) != t) return false;
-      *ns = static_cast<uint64_t>(t);
-      return true;
-    }
-  }
-  return false;
+  // Exact decimal parsing, the same for --duration and --event (events.h).
+  return parse_time(s, ns, nullptr);
 }
 
 namespace {

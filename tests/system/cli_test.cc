@@ -1,0 +1,115 @@
+// cli_test.cc - the command line's values: times read exactly as decimal
+// text, numbers without wrap-around, no empty paths, no silently repeated
+// options, no events that could never run. A bad command line is exit 1,
+// a message naming the option and the reason, and no output.
+#include <gtest/gtest.h>
+
+#include "run_helpers.h"
+
+using namespace blsim_test;
+
+namespace {
+
+// Runs blsim with `args` (shell words) on TC2 writing into a fresh scratch
+// folder's out/; expects exit 1, `message` on stderr and no output.
+void expect_usage_error(const std::string& name, const std::string& args,
+                        const std::string& message) {
+  const std::string d = scratch("cli-" + name);
+  const RunResult r = run_blsim(args + " --out " + d + "/out", d);
+  EXPECT_EQ(r.exit_code, 1) << args << "\n" << r.err;
+  EXPECT_NE(r.err.find(message), std::string::npos)
+      << args << "\nexpected: " << message << "\ngot: " << r.err;
+  EXPECT_FALSE(exists(d + "/out/stats.json")) << args << ": no output may be written on error";
+}
+
+// A successful run of `args` on TC2; returns its stats.json text ("" on failure).
+std::string run_ok(const std::string& name, const std::string& args) {
+  const std::string d = scratch("cli-" + name);
+  const RunResult r = run_blsim("--dtb " + tc2_dtb() + " --quiet " + args + " --out " + d + "/out", d);
+  EXPECT_EQ(r.exit_code, 0) << args << "\n" << r.err;
+  return slurp(d + "/out/stats.json");
+}
+
+yajl_val member(yajl_val v, const char* a, const char* b) {
+  const char* path[] = {a, b, nullptr};
+  return yajl_tree_get(v, path, yajl_t_any);
+}
+
+const std::string kTc2 = "--dtb " + tc2_dtb();
+
+}  // namespace
+
+// --- times ------------------------------------------------------------------
+
+// 33.3 * 1e6 is 33299999.999999996 in doubles: read as decimal text it is
+// exactly 33300000 ns.
+TEST(CliTime, DecimalDurationIsExact) {
+  const Json j(run_ok("decimal-duration", "--duration 33.3ms"));
+  ASSERT_TRUE(j.ok()) << j.error();
+  EXPECT_EQ(num(member(j.root(), "config", "duration_ns")), 33300000);
+  EXPECT_EQ(num(member(j.root(), "sim", "simulated_ns")), 33300000);
+}
+
+TEST(CliTime, DecimalEventTimeIsExactAndTheEventRuns) {
+  const Json j(run_ok("decimal-event", "--duration 50ms --event 33.3ms:ipi:1"));
+  ASSERT_TRUE(j.ok()) << j.error();
+  yajl_val ev = Json::get(j.root(), "events");
+  ASSERT_TRUE(ev && YAJL_IS_ARRAY(ev) && YAJL_GET_ARRAY(ev)->len == 1u);
+  yajl_val e = YAJL_GET_ARRAY(ev)->values[0];
+  EXPECT_EQ(num(Json::get(e, "at_ns")), 33300000);
+  EXPECT_EQ(num(Json::get(e, "result")), 0);
+  EXPECT_GE(num(Json::get(e, "done_ns")), 33300000);
+}
+
+// Only digits [. digits] unit: no leading '.', trailing '.', sign, hex or space.
+TEST(CliTime, OnlyPlainDecimalTimesAreTaken) {
+  expect_usage_error("dot-first", kTc2 + " --duration .5ms",
+                     "--duration: '.5ms' is not a time: a '.' needs digits on both sides");
+  expect_usage_error("dot-last", kTc2 + " --duration 5.ms",
+                     "--duration: '5.ms' is not a time: a '.' needs digits on both sides");
+  expect_usage_error("plus", kTc2 + " --duration +5ms", "--duration: '+5ms' is not a time");
+  expect_usage_error("hex", kTc2 + " --duration 0x10ms", "--duration: '0x10ms' is not a time");
+  expect_usage_error("space", kTc2 + " --duration ' 5ms'", "--duration: ' 5ms' is not a time");
+  expect_usage_error("event-hex", kTc2 + " --event 0x10ms:ipi:1",
+                     "--event: '0x10ms' is not a time");
+}
+
+TEST(CliTime, ATimeWithoutAUnitNamesTheMissingUnit) {
+  expect_usage_error("no-unit", kTc2 + " --duration 100", "--duration: '100' has no unit (ns, us, ms, s)");
+}
+
+TEST(CliTime, AFractionOfANanosecondIsRefused) {
+  expect_usage_error("half-ns", kTc2 + " --duration 1.5ns",
+                     "--duration: '1.5ns' is not a whole number of nanoseconds");
+  expect_usage_error("event-half-ns", kTc2 + " --event 1.0000000005s:ipi:1",
+                     "--event: '1.0000000005s' is not a whole number of nanoseconds");
+}
+
+TEST(CliTime, ZeroIsRefused) {
+  expect_usage_error("zero", kTc2 + " --duration 0.000s", "--duration: '0.000s' is not a positive time");
+}
+
+TEST(CliTime, AboveSystemCsTimeIsRefusedNamingTheLimit) {
+  expect_usage_error("too-long", kTc2 + " --duration 20000000s",
+                     "--duration: '20000000s' is longer than SystemC can simulate (its time is "
+                     "64-bit picoseconds): at most 18446744073709551ns");
+  expect_usage_error("one-ns-too-long", kTc2 + " --duration 18446744073709552ns",
+                     "is longer than SystemC can simulate");
+  expect_usage_error("huge", kTc2 + " --duration 99999999999999999999999s",
+                     "is longer than SystemC can simulate");
+}
+
+// The limit itself passes the command line: the run then fails only on the
+// missing DTB (exit 2), not on --duration (a real run would take minutes).
+TEST(CliTime, TheLimitItselfIsTaken) {
+  const std::string d = scratch("cli-limit");
+  const RunResult r = run_blsim("--dtb " + d + "/none.dtb --duration 18446744073709551ns", d);
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_EQ(r.err.find("--duration"), std::string::npos) << r.err;
+}
+
+// --- events -----------------------------------------------------------------
+
+// --- numbers ----------------------------------------------------------------
+
+// --- paths and repeats --------------------------------------------------------
