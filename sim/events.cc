@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <charconv>
-#include <cstdlib>
 #include <iterator>
 #include <sstream>
 
@@ -97,13 +96,20 @@ bool parse_event(const std::string& s, ScriptedEvent* e, std::string* why) {
       return false;
     }
     for (size_t i = 2; i < f.size(); ++i) {
-      char* end = nullptr;
-      const unsigned long v = std::strtoul(f[i].c_str(), &end, 10);
-      if (f[i].empty() || *end || v > 0xfffff) {
+      // Decimal digits only (from_chars takes no sign, space or prefix).
+      uint32_t v = 0;
+      const char* end = f[i].data() + f[i].size();
+      const auto r = std::from_chars(f[i].data(), end, v);
+      if (f[i].empty() || r.ptr != end || r.ec != std::errc() || v > 0xfffff) {
         *why = "'" + f[i] + "' is not a number (" + s + ")";
         return false;
       }
-      e->args.push_back(static_cast<uint32_t>(v));
+      e->args.push_back(v);
+    }
+    // switcher:N is the sysfs 'active' switch: 0 or 1, nothing else.
+    if (a.command == kEventSwitcher && e->args[0] > 1) {
+      *why = "switcher takes 0 or 1, got '" + f[2] + "' (" + s + ")";
+      return false;
     }
     e->command = a.command;
     e->text = s;

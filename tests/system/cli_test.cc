@@ -110,6 +110,15 @@ TEST(CliTime, TheLimitItselfIsTaken) {
 
 // --- events -----------------------------------------------------------------
 
+TEST(CliEvent, SwitcherTakesOnlyZeroOrOne) {
+  expect_usage_error("switcher-7", kTc2 + " --switcher iks --event 10ms:switcher:7",
+                     "--event: switcher takes 0 or 1, got '7' (10ms:switcher:7)");
+}
+
+TEST(CliEvent, ArgumentsAreDecimalDigitsOnly) {
+  expect_usage_error("arg-plus", kTc2 + " --event 10ms:ipi:+1", "--event: '+1' is not a number");
+}
+
 // --- numbers ----------------------------------------------------------------
 
 // --- paths and repeats --------------------------------------------------------
