@@ -1,6 +1,7 @@
 // main.cc - the blsim command line.
 #include <systemc>
 
+#include <charconv>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -45,14 +46,15 @@ const char kUsage[] =
     "                     for the inbound to be up before its blackout starts\n"
     "  --cpufreq-governor G  performance (default), powersave, userspace, ondemand,\n"
     "                     conservative, schedutil\n"
-    "  --set GOV.TUNABLE=V  a governor tunable, e.g. ondemand.up_threshold=80\n"
-    "                     (repeatable)\n"
+    "  --set GOV.TUNABLE=V  a governor tunable, V a non-negative decimal integer,\n"
+    "                     e.g. ondemand.up_threshold=80 (repeatable)\n"
     "  --cpuidle-governor G  menu (default), ladder, or none (cpuidle off: WFI only)\n"
     "  --cpuidle-sysfs    print the kernel's cpuidle sysfs view (driver, states,\n"
     "                     usage, time) on stdout at the end of the run (none\n"
     "                     with --cpuidle-governor none: cpuidle is off)\n"
-    "  --seed N           seed of the run, recorded in stats.json (default 1); nothing\n"
-    "                     in the model draws random numbers yet\n"
+    "  --seed N           seed of the run, a non-negative decimal or 0x hex number,\n"
+    "                     recorded in stats.json (default 1); nothing in the model\n"
+    "                     draws random numbers yet\n"
     "  --console          echo the kernel log on stderr as it is printed\n"
     "  --host-stats       record host time and real-time factor in stats.json (they\n"
     "                     vary between runs; without this flag stats.json is\n"
@@ -84,6 +86,15 @@ int usage_error(const char* fmt, const char* arg) {
 }
 
 int usage_error(const std::string& message) { return usage_error("%s", message.c_str()); }
+
+// An unsigned 64-bit number written as decimal digits (base 10) or 0x and hex
+// digits (base 16): no sign, space or other prefix; false on overflow.
+bool parse_u64(const std::string& s, int base, uint64_t* v) {
+  if (s.empty()) return false;
+  const char* end = s.data() + s.size();
+  const auto r = std::from_chars(s.data(), end, *v, base);
+  return r.ec == std::errc() && r.ptr == end;
+}
 
 }  // namespace
 
@@ -125,9 +136,14 @@ int sc_main(int argc, char** argv) {
       if (!parse_time(v, &o.duration_ns, &why)) return usage_error("--duration: " + why);
       o.duration_set = true;
     } else if (a == "--seed") {
+      // Non-negative decimal, or 0x hex (strtoull would take "-1", "" and
+      // octal "010").
       const char* v = value("--seed");
-      char* end = nullptr;
-      if (!v || (o.seed = strtoull(v, &end, 0), *end)) return usage_error("--seed needs a number, got '%s'", v ? v : "");
+      const std::string t = v ? v : "";
+      const bool hex = t.size() > 2 && t[0] == '0' && (t[1] == 'x' || t[1] == 'X');
+      if (!parse_u64(hex ? t.substr(2) : t, hex ? 16 : 10, &o.seed))
+        return usage_error("--seed needs a non-negative decimal or 0x hex number of at most 64 "
+                           "bits, got '%s'", t.c_str());
     } else if (a == "--event") {
       const char* v = value("--event");
       ScriptedEvent e;
@@ -148,6 +164,15 @@ int sc_main(int argc, char** argv) {
       const char* v = value("--set");
       if (!v || !std::strchr(v, '.') || !std::strchr(v, '='))
         return usage_error("--set takes GOVERNOR.TUNABLE=VALUE, got '%s'", v ? v : "");
+      // The value as the kernel's sysfs store takes it, checked here so that
+      // a number too large for 64 bits is not wrapped on the way.
+      const std::string val = std::strchr(v, '=') + 1;
+      uint64_t n;
+      if (!parse_u64(val, 10, &n))
+        return usage_error("--set " + std::string(v) + ": the value '" + val + "' " +
+                           (val.find_first_not_of("0123456789") == std::string::npos && !val.empty()
+                                ? "does not fit in 64 bits (at most " + std::to_string(UINT64_MAX) + ")"
+                                : "is not a non-negative decimal integer"));
       o.tunables.push_back(v);
     } else if (a == "--cpuidle-governor") {
       const char* v = value("--cpuidle-governor");

@@ -121,4 +121,32 @@ TEST(CliEvent, ArgumentsAreDecimalDigitsOnly) {
 
 // --- numbers ----------------------------------------------------------------
 
+TEST(CliNumber, SetValueAbove64BitsIsRefusedAsGiven) {
+  expect_usage_error("set-wrap", kTc2 + " --set ondemand.sampling_rate=18446744073709551617",
+                     "--set ondemand.sampling_rate=18446744073709551617: the value "
+                     "'18446744073709551617' does not fit in 64 bits");
+}
+
+TEST(CliNumber, SetValueMustBeDecimalDigits) {
+  expect_usage_error("set-exp", kTc2 + " --set ondemand.sampling_rate=1e20",
+                     "--set ondemand.sampling_rate=1e20: the value '1e20' is not a non-negative "
+                     "decimal integer");
+}
+
+TEST(CliNumber, SeedRefusesNegativeAndEmpty) {
+  expect_usage_error("seed-neg", kTc2 + " --seed -1", "--seed needs a non-negative decimal or 0x hex number");
+  expect_usage_error("seed-empty", kTc2 + " --seed ''", "--seed needs a non-negative decimal or 0x hex number of at most 64 bits, got ''");
+  expect_usage_error("seed-wrap", kTc2 + " --seed 18446744073709551616", "got '18446744073709551616'");
+}
+
+// As documented: decimal, or 0x hex; a leading 0 is not octal.
+TEST(CliNumber, SeedIsDecimalOrHex) {
+  const Json dec(run_ok("seed-dec", "--duration 1ms --seed 010"));
+  ASSERT_TRUE(dec.ok()) << dec.error();
+  EXPECT_EQ(num(member(dec.root(), "config", "seed")), 10);
+  const Json hex(run_ok("seed-hex", "--duration 1ms --seed 0x10"));
+  ASSERT_TRUE(hex.ok()) << hex.error();
+  EXPECT_EQ(num(member(hex.root(), "config", "seed")), 16);
+}
+
 // --- paths and repeats --------------------------------------------------------
