@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <map>
+#include <set>
 #include <string>
 
 #include "sim/compare.h"
@@ -19,7 +21,8 @@ const char kUsage[] =
     "Simulates the big.LITTLE SoC the device tree describes (TC2: 2x Cortex-A15 +\n"
     "3x Cortex-A7) running blsim's model of the Linux power-management code.\n"
     "\n"
-    "options:\n"
+    "options (one taking a value may be given once, but --dt, --set and --event\n"
+    "repeat; a FILE or DIR must not be empty):\n"
     "  --dtb FILE         device tree blob of the SoC (build/configs/tc2.dtb)\n"
     "  --dt NODE:PROP=VALUE  override a device-tree property for this run (what-if\n"
     "                     studies; repeatable): VALUE is cells (<1 2>, 0x10) or a\n"
@@ -101,34 +104,53 @@ bool parse_u64(const std::string& s, int base, uint64_t* v) {
 int sc_main(int argc, char** argv) {
   if (argc >= 2 && std::string(argv[1]) == "compare") return blsim_compare(argc - 2, argv + 2);
   RunOptions o;
+  // The options that take one value: given twice, the second would silently
+  // win; it is an error instead. (--event, --set and --dt repeat.)
+  static const std::set<std::string> kOnce = {
+      "--dtb", "--out", "--workload", "--duration", "--seed", "--switcher",
+      "--cpufreq-governor", "--cpuidle-governor"};
+  std::map<std::string, std::string> given;  // kOnce options so far, with their values
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
+    if (kOnce.count(a) && i + 1 < argc) {
+      if (given.count(a))
+        return usage_error(a + " given twice ('" + given[a] + "', then '" + argv[i + 1] +
+                           "'): give it once");
+      given[a] = argv[i + 1];
+    }
     auto value = [&](const char* flag) -> const char* {
       if (i + 1 >= argc) return nullptr;
       (void)flag;
       return argv[++i];
     };
+    // Options taking a path: an empty one is a mistake (an unset shell
+    // variable), not "no file". Returns the error, or "".
+    auto path = [&](const char* flag, const char* what, std::string* out) -> std::string {
+      const char* v = value(flag);
+      if (!v) return std::string(flag) + " needs " + what;
+      if (!*v) return std::string(flag) + " needs " + what + ", got ''";
+      *out = v;
+      return "";
+    };
     if (a == "--help" || a == "-h") {
       printf(kUsage, event_help());
       return kExitOk;
     } else if (a == "--dtb") {
-      const char* v = value("--dtb");
-      if (!v) return usage_error("%s needs a file", "--dtb");
-      o.dtb = v;
+      const std::string err = path("--dtb", "a file", &o.dtb);
+      if (!err.empty()) return usage_error(err);
     } else if (a == "--out") {
-      const char* v = value("--out");
-      if (!v) return usage_error("%s needs a folder", "--out");
-      o.out = v;
+      const std::string err = path("--out", "a folder", &o.out);
+      if (!err.empty()) return usage_error(err);
     } else if (a == "--dt") {
       const char* v = value("--dt");
       DtOverride ov;
       std::string why;
-      if (!v || !parse_dt_override(v, &ov, &why)) return usage_error("%s", why.c_str());
+      if (!v) return usage_error("%s needs NODE:PROP=VALUE", "--dt");
+      if (!parse_dt_override(v, &ov, &why)) return usage_error("%s", why.c_str());
       o.dt_overrides.push_back(ov);
     } else if (a == "--workload") {
-      const char* v = value("--workload");
-      if (!v) return usage_error("%s needs a file", "--workload");
-      o.workload = v;
+      const std::string err = path("--workload", "a file", &o.workload);
+      if (!err.empty()) return usage_error(err);
     } else if (a == "--duration") {
       const char* v = value("--duration");
       std::string why;
@@ -158,7 +180,8 @@ int sc_main(int argc, char** argv) {
       o.switcher = v;
     } else if (a == "--cpufreq-governor") {
       const char* v = value("--cpufreq-governor");
-      if (!v) return usage_error("%s needs a governor name", "--cpufreq-governor");
+      if (!v || !*v)
+        return usage_error("--cpufreq-governor needs a governor name, got '%s'", v ? v : "");
       o.cpufreq_governor = v;
     } else if (a == "--set") {
       const char* v = value("--set");

@@ -150,3 +150,49 @@ TEST(CliNumber, SeedIsDecimalOrHex) {
 }
 
 // --- paths and repeats --------------------------------------------------------
+
+TEST(CliOption, AnEmptyPathIsAnError) {
+  expect_usage_error("empty-out", kTc2 + " --duration 1ms --out ''", "--out needs a folder, got ''");
+  expect_usage_error("empty-workload", kTc2 + " --workload ''", "--workload needs a file, got ''");
+  expect_usage_error("empty-dtb", "--dtb ''", "--dtb needs a file, got ''");
+}
+
+TEST(CliOption, ASingleValuedOptionGivenTwiceIsAnError) {
+  const std::string wl = std::string(BLSIM_SOURCE_DIR) + "/workloads/periodic-light.json";
+  const struct { const char* flag; std::string first, second; } kOnce[] = {
+      {"--dtb", tc2_dtb(), tc2_dtb()},         {"--duration", "10ms", "20ms"},
+      {"--workload", wl, wl},                  {"--seed", "1", "2"},
+      {"--switcher", "iks", "none"},           {"--cpufreq-governor", "ondemand", "powersave"},
+      {"--cpuidle-governor", "menu", "ladder"}};
+  for (const auto& o : kOnce) {
+    const std::string flag = o.flag;
+    const std::string args = (flag == "--dtb" ? "" : kTc2 + " ") + flag + " " + o.first + " " +
+                             flag + " " + o.second;
+    expect_usage_error("twice" + flag, args,
+                       flag + " given twice ('" + o.first + "', then '" + o.second +
+                           "'): give it once");
+  }
+  // --out is added by expect_usage_error: one more makes two.
+  expect_usage_error("twice--out", kTc2 + " --out /nonexistent/a",
+                     "--out given twice ('/nonexistent/a', then ");
+}
+
+TEST(CliOption, RepeatableOptionsStillRepeat) {
+  const Json j(run_ok("repeat", "--duration 20ms --event 5ms:ipi:1 --event 6ms:ipi:2 "
+                                "--set ondemand.up_threshold=70 --set ondemand.up_threshold=90 "
+                                "--dt /cpus/cpu-map/cluster1:blsim,power-up-latency-ns=200000 "
+                                "--dt /cpus/cpu-map/cluster1:blsim,power-up-latency-ns=300000"));
+  ASSERT_TRUE(j.ok()) << j.error();
+  yajl_val ev = Json::get(j.root(), "events");
+  ASSERT_TRUE(ev && YAJL_IS_ARRAY(ev));
+  EXPECT_EQ(YAJL_GET_ARRAY(ev)->len, 2u);
+}
+
+// The last word an option without its value: the option named, not an empty
+// "blsim: " line.
+TEST(CliOption, DtWithoutAValueNamesTheOption) {
+  const std::string d = scratch("cli-dt-novalue");
+  const RunResult r = run_blsim(kTc2 + " --dt", d);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("blsim: --dt needs NODE:PROP=VALUE"), std::string::npos) << r.err;
+}
