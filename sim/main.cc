@@ -110,6 +110,7 @@ int sc_main(int argc, char** argv) {
       "--dtb", "--out", "--workload", "--duration", "--seed", "--switcher",
       "--cpufreq-governor", "--cpuidle-governor"};
   std::map<std::string, std::string> given;  // kOnce options so far, with their values
+  std::string duration_text = "100ms";       // for messages
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (kOnce.count(a) && i + 1 < argc) {
@@ -157,6 +158,7 @@ int sc_main(int argc, char** argv) {
       if (!v) return usage_error("%s needs a time with a unit (ns, us, ms, s)", "--duration");
       if (!parse_time(v, &o.duration_ns, &why)) return usage_error("--duration: " + why);
       o.duration_set = true;
+      duration_text = v;
     } else if (a == "--seed") {
       // Non-negative decimal, or 0x hex (strtoull would take "-1", "" and
       // octal "010").
@@ -224,6 +226,15 @@ int sc_main(int argc, char** argv) {
     }
   }
   if (o.dtb.empty()) return usage_error("%s is required", "--dtb FILE");
+  // An event at or after the end would never run: refused here when the end
+  // is known (--duration, or the default without a workload; a workload
+  // without --duration ends at its own global.duration).
+  if (o.duration_set || o.workload.empty())
+    for (const ScriptedEvent& e : o.events)
+      if (e.at_ns >= o.duration_ns)
+        return usage_error("--event " + e.text + ": not before the end of the run (" +
+                           (o.duration_set ? "--duration " : "the default --duration ") +
+                           duration_text + "): it would never run");
   return blsim_run(o);
 }
 

@@ -119,6 +119,21 @@ TEST(CliEvent, ArgumentsAreDecimalDigitsOnly) {
   expect_usage_error("arg-plus", kTc2 + " --event 10ms:ipi:+1", "--event: '+1' is not a number");
 }
 
+TEST(CliEvent, AtOrAfterAnExplicitDurationIsRefused) {
+  expect_usage_error("after-end", kTc2 + " --duration 20ms --event 30ms:ipi:1",
+                     "--event 30ms:ipi:1: not before the end of the run (--duration 20ms): "
+                     "it would never run");
+  // At the end exactly, the mailbox never posts it either.
+  expect_usage_error("at-end", kTc2 + " --duration 20ms --event 20ms:ipi:1",
+                     "--event 20ms:ipi:1: not before the end of the run");
+}
+
+TEST(CliEvent, AfterTheDefaultDurationIsRefused) {
+  expect_usage_error("after-default", kTc2 + " --event 150ms:ipi:1",
+                     "--event 150ms:ipi:1: not before the end of the run (the default "
+                     "--duration 100ms)");
+}
+
 // --- numbers ----------------------------------------------------------------
 
 TEST(CliNumber, SetValueAbove64BitsIsRefusedAsGiven) {
