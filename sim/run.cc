@@ -407,6 +407,13 @@ int blsim_run(const RunOptions& o) {
     if (!why.empty()) fprintf(stderr, "blsim: kernel: %s\n", why.c_str());
     return kExitEvent;
   }
+  // An event the run ended before (its end known only once the workload
+  // started, so not refused on the command line): said, and in warnings[].
+  for (const EventDevice::Outcome& ev : platform->events().outcomes()) {
+    if (ev.done) continue;
+    model_warning("events", "'%s' %s before the run ended at %.6f s", ev.event.text.c_str(),
+                  ev.posted_ns ? "was not done" : "never ran", sc_time_stamp().to_seconds());
+  }
 
   RunInfo info;
   info.dtb = o.dtb;

@@ -136,6 +136,17 @@ TEST(CliEvent, AfterTheDefaultDurationIsRefused) {
 
 // --- numbers ----------------------------------------------------------------
 
+// Where the end is known only once the workload is loaded, an event past it
+// cannot be refused on the command line: the run says so in a warning line
+// and in warnings[].
+TEST(CliEvent, AfterAWorkloadsEndIsAWarning) {
+  const std::string stats = run_ok("event-after-workload",
+                                   "--workload " + std::string(BLSIM_SOURCE_DIR) +
+                                       "/workloads/bursty.json --event 5s:ipi:1");
+  EXPECT_NE(stats.find("events: '5s:ipi:1' never ran before the run ended at 0.100000 s"),
+            std::string::npos);
+}
+
 TEST(CliNumber, SetValueAbove64BitsIsRefusedAsGiven) {
   expect_usage_error("set-wrap", kTc2 + " --set ondemand.sampling_rate=18446744073709551617",
                      "--set ondemand.sampling_rate=18446744073709551617: the value "
