@@ -4,8 +4,13 @@
 #include <cctype>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <map>
 #include <set>
+
+extern "C" {
+#include <libfdt.h>
+}
 
 #include "models/clock/exynos5420_cmu.h"
 #include "models/common/report.h"
@@ -51,6 +56,47 @@ const CoreTypeDefaults* core_type(const Fdt& f, int node) {
   f.fail(node, "compatible", "unknown CPU type '" + c.front() +
                                  "' (blsim models arm,cortex-a15 and arm,cortex-a7)");
 }
+
+// Every blsim,* property and its range: far beyond any plausible SoC, short
+// of values that stop the kernel from booting (a bus latency of seconds) or
+// overflow the energy model (an exponent of millions). The rule-specific
+// checks (an IPC of zero, a negative clock, the SPIs' multiple of 32) come
+// first, where the property is read; this table is checked after.
+const BlsimProperty kBlsimProperties[] = {
+    {BlsimProperty::kCells, "blsim,ipc-milli", 4, 1, 10000, "instructions per 1000 cycles"},
+    {BlsimProperty::kCells, "blsim,dirty-lines-per-minstr", 4, 0, 1000000, "lines per 10^6 instructions"},
+    {BlsimProperty::kCells, "blsim,l1-hit-cycles", 1, 0, 1000, "cycles"},
+    {BlsimProperty::kCells, "blsim,cache-walk-cycles-per-set", 1, 0, 1000, "cycles"},
+    {BlsimProperty::kCells, "blsim,context-save-cycles", 1, 0, 1000000, "cycles"},
+    {BlsimProperty::kCells, "blsim,context-restore-cycles", 1, 0, 1000000, "cycles"},
+    {BlsimProperty::kCells, "blsim,barrier-cycles", 1, 0, 10000, "cycles"},
+    {BlsimProperty::kCells, "blsim,irq-entry-cycles", 1, 0, 100000, "cycles"},
+    {BlsimProperty::kCells, "blsim,activity-milli", 4, 0, 10000, "per 1000"},
+    {BlsimProperty::kCells, "blsim,idle-activity-milli", 1, 0, 10000, "per 1000"},
+    {BlsimProperty::kCells, "blsim,leakage-uw", 1, 0, 100000000, "uW"},
+    {BlsimProperty::kCells, "blsim,leakage-exponent-milli", 1, 1, 20000, "per 1000"},
+    {BlsimProperty::kCells, "blsim,port-cycles", 1, 0, 1000, "cycles"},
+    {BlsimProperty::kCells, "blsim,power-up-latency-ns", 1, 0, 100000000, "ns"},
+    {BlsimProperty::kCells, "blsim,power-down-latency-ns", 1, 0, 100000000, "ns"},
+    {BlsimProperty::kCells, "blsim,pll-ref-hz", 1, 1000000, 100000000, "Hz"},
+    {BlsimProperty::kCells, "blsim,pll-relock-ns", 1, 0, 10000000, "ns"},
+    {BlsimProperty::kCells, "blsim,dynamic-power-coefficient", 1, 0, 100000, "uW/MHz/V^2"},
+    {BlsimProperty::kCells, "blsim,active-static-uw", 1, 0, 100000000, "uW"},
+    {BlsimProperty::kCells, "blsim,idle-static-uw", 1, 0, 100000000, "uW"},
+    {BlsimProperty::kCells, "blsim,static-exponent-milli", 1, 1, 20000, "per 1000"},
+    {BlsimProperty::kPairs, "blsim,a15-opps", 0, 0, 0, "<kHz uV> pairs"},
+    {BlsimProperty::kPairs, "blsim,a7-opps", 0, 0, 0, "<kHz uV> pairs"},
+    {BlsimProperty::kCells, "blsim,comms-latency-ns", 1, 0, 10000000, "ns"},
+    {BlsimProperty::kCells, "blsim,access-latency-ns", 1, 0, 1000000, "ns"},
+    {BlsimProperty::kCells, "blsim,num-spis", 1, 0, 480, "SPIs"},
+    {BlsimProperty::kCells, "blsim,transit-latency-ns", 1, 0, 10000, "ns"},
+    {BlsimProperty::kCells, "blsim,snoop-latency-ns", 1, 0, 10000, "ns"},
+    {BlsimProperty::kCells, "blsim,change-pending-ns", 1, 0, 1000000, "ns"},
+    {BlsimProperty::kCells, "blsim,latency-ns", 1, 0, 10000, "ns"},
+    {BlsimProperty::kCells, "blsim,bandwidth-mbps", 1, 1, 10000000, "MB/s"},
+    {BlsimProperty::kCells, "blsim,bus-latency-ns", 1, 0, 10000, "ns"},
+    {BlsimProperty::kFlag, "blsim,no-coherency", 0, 0, 0, ""},
+};
 
 // A property with a default: announce once per (property, default) pair.
 class Defaults {
@@ -214,18 +260,67 @@ int l2_node(const Fdt& f, const PlatformConfig& pc, const ClusterConfig& cl) {
 constexpr const char* kSccCompat = "arm,vexpress-scc,v2p-ca15_a7";
 
 // The cpu-map cluster node for a cluster (binding cpus/cpu-map), if any: the
-// one whose cores point at the cluster's first CPU (upstream numbers cpu-map
+// one whose cores point at the cluster's CPUs (upstream numbers cpu-map
 // clusters in its own order: the Exynos 5422's cluster0 is the A7s, MPIDR
-// cluster 1), else the one named cluster<id>.
-int cpu_map_cluster(const Fdt& f, int cpu, unsigned id) {
+// cluster 1), else the one named cluster<id> unless that one holds another
+// cluster's CPUs. A cpu-map cluster holding CPUs of two MPIDR clusters, or a
+// cluster spread over two, is an error; a CPU no core points at is announced
+// (its cluster's properties come from its siblings' node).
+int cpu_map_cluster(const Fdt& f, const PlatformConfig& pc, const std::map<unsigned, ClusterConfig>& by_id,
+                    const ClusterConfig& cl) {
   const int map = f.path_offset("/cpus/cpu-map");
+  // The MPIDR cluster of a cpu node, or -1.
+  auto cluster_of = [&](int cpu) -> int {
+    for (auto& c : pc.cpus)
+      if (f.path_offset(c.node) == cpu) return static_cast<int>(c.cluster);
+    return -1;
+  };
+  int found = -1;
+  std::set<int> mapped;  // cpu nodes some core points at
   if (map >= 0)
-    for (int cl : f.children(map))
-      for (int core : f.children(cl)) {
+    for (int cn : f.children(map)) {
+      int holds = -1;  // the MPIDR cluster this cpu-map cluster holds
+      for (int core : f.children(cn)) {
         auto ph = f.opt_u32(core, "cpu");
-        if (ph && f.node_by_phandle(*ph) == cpu) return cl;
+        const int cpu = ph ? f.node_by_phandle(*ph) : -1;
+        const int c = cpu >= 0 ? cluster_of(cpu) : -1;
+        if (c < 0) continue;
+        mapped.insert(cpu);
+        if (holds >= 0 && holds != c)
+          f.fail(core, "cpu", f.path(cpu) + " is in MPIDR cluster " + std::to_string(c) + ", but " +
+                                  f.path(cn) + " also holds CPUs of cluster " + std::to_string(holds));
+        holds = c;
       }
-  return f.path_offset("/cpus/cpu-map/cluster" + std::to_string(id));
+      if (holds != static_cast<int>(cl.id)) continue;
+      if (found >= 0)
+        f.fail(cn, nullptr, "holds CPUs of MPIDR cluster " + std::to_string(cl.id) + ", as does " +
+                                f.path(found) + ": a cluster's CPUs belong in one cpu-map cluster");
+      found = cn;
+    }
+  if (found >= 0) {
+    for (unsigned i : cl.cpus) {
+      const int cpu = f.path_offset(pc.cpus[i].node);
+      if (!mapped.count(cpu))
+        model_warning("dt", "%s: no core of /cpus/cpu-map points at it; its cluster's properties are "
+                      "read from %s, which holds the other CPUs of cluster %u", f.where(cpu).c_str(),
+                      f.path(found).c_str(), cl.id);
+    }
+    return found;
+  }
+  const int named = f.path_offset("/cpus/cpu-map/cluster" + std::to_string(cl.id));
+  if (named >= 0)
+    for (int core : f.children(named)) {
+      auto ph = f.opt_u32(core, "cpu");
+      const int cpu = ph ? f.node_by_phandle(*ph) : -1;
+      const int c = cpu >= 0 ? cluster_of(cpu) : -1;
+      if (c >= 0 && c != static_cast<int>(cl.id) && by_id.count(static_cast<unsigned>(c)))
+        throw DtError(f.where(f.path_offset(pc.cpus[cl.cpus.front()].node)) + ": no core of "
+                      "/cpus/cpu-map points at a CPU of its cluster " + std::to_string(cl.id) +
+                      ", and " + f.path(named) + " holds cluster " + std::to_string(c) +
+                      "'s CPUs: add a cpu-map cluster with a core for each CPU of cluster " +
+                      std::to_string(cl.id));
+    }
+  return named;
 }
 
 std::vector<OppConfig> default_opps(const std::string& type) {
@@ -319,6 +414,15 @@ void read_cpu_clock(const Fdt& f, Defaults& d, int cpu, PlatformConfig& pc, Clus
   if (!f.is_compatible(n, "samsung,exynos5420-clock") && !f.is_compatible(n, "samsung,exynos5800-clock"))
     f.fail(cpu, "clocks", "does not point at a clock controller blsim models (compatible "
                           "\"samsung,exynos5420-clock\" or \"samsung,exynos5800-clock\")");
+  // The kernel's clock lookup sizes the specifier by it: without it cpufreq
+  // finds no clock and quietly registers no policy.
+  const auto cells = f.opt_u32(n, "#clock-cells");
+  if (!cells)
+    f.fail(n, "#clock-cells", "property is missing (the cpu nodes' `clocks` specifiers have 1 cell; "
+                              "without it the kernel finds no CPU clock and cpufreq has no policy)");
+  if (*cells != 1)
+    f.fail(n, "#clock-cells", "is " + std::to_string(*cells) + ", but the CMU's clock specifiers "
+                              "have 1 cell (the clock's number)");
   if (c[1] == Exynos5420Cmu::CLK_ARM_CLK) cl.cmu_pll = Exynos5420Cmu::APLL;
   else if (c[1] == Exynos5420Cmu::CLK_KFC_CLK) cl.cmu_pll = Exynos5420Cmu::KPLL;
   else
@@ -394,7 +498,7 @@ void read_pmic_rail(const Fdt& f, Defaults& d, int cpu, PlatformConfig& pc, Clus
 // (opp-hz, opp-microvolt's target), which must be strictly increasing (no
 // duplicates), within the rail, a step of the buck and a PLL35xx rate. The
 // cluster boots at its cpu node's clock-frequency, else at its top OPP.
-void read_opp_table(const Fdt& f, int cpu, ClusterConfig& cl) {
+void read_opp_table(const Fdt& f, Defaults& d, int cpu, ClusterConfig& cl) {
   auto ph = f.opt_u32(cpu, "operating-points-v2");
   if (!ph)
     throw DtError(f.file() + ": " + f.path(cpu) + ": no TC2 SCC/SPC node (compatible \"" +
@@ -458,6 +562,9 @@ void read_opp_table(const Fdt& f, int cpu, ClusterConfig& cl) {
       }
     if (!found)
       f.fail(cpu, "clock-frequency", std::to_string(*boot) + " Hz is not one of the cluster's OPPs");
+  } else {
+    d.announce(cpu, "clock-frequency",
+               "the top OPP, " + std::to_string(uint64_t(cl.opps.back().khz) * 1000) + " Hz");
   }
   cl.rail_initial_uv = cl.opps[cl.initial_opp].uv;
 }
@@ -505,7 +612,7 @@ void read_clusters(const Fdt& f, Defaults& d, PlatformConfig& pc) {
     cl.l2.ways = std::max<uint32_t>(1, cl.l2.size_bytes / cl.l2.line_bytes / sets);
     cl.l2.hit_cycles = 0;
     cl.l2.walk_cycles_per_set = t->walk_cycles_per_set;
-    const int cm = cpu_map_cluster(f, f.path_offset(pc.cpus[cl.cpus.front()].node), id);
+    const int cm = cpu_map_cluster(f, pc, by_id, cl);
     const int cn = cm >= 0 ? cm : f.path_offset("/cpus");
     cl.port_cycles = d.u32(cn, "blsim,port-cycles", t->port_cycles, "cycles");
     cl.power_up_ns = d.u32(cn, "blsim,power-up-latency-ns", 100000, "ns");
@@ -536,7 +643,7 @@ void read_clusters(const Fdt& f, Defaults& d, PlatformConfig& pc) {
       const int cpu = f.path_offset(pc.cpus[cl.cpus.front()].node);
       read_cpu_clock(f, d, cpu, pc, cl);
       read_pmic_rail(f, d, cpu, pc, cl);
-      read_opp_table(f, cpu, cl);
+      read_opp_table(f, d, cpu, cl);
     }
     pc.clusters.push_back(cl);
   }
@@ -852,7 +959,45 @@ void check_windows(const Fdt& f, const PlatformConfig& pc) {
     }
 }
 
+// Every blsim,* property anywhere in the tree: the shape and range of the
+// table above (after the rule-specific checks, so those give their own
+// message); one nothing reads is announced, as it changes nothing.
+void check_blsim_properties(const Fdt& f, int node, std::set<std::string>& unknown) {
+  for (int off = fdt_first_property_offset(f.blob(), node); off >= 0;
+       off = fdt_next_property_offset(f.blob(), off)) {
+    const char* name = nullptr;
+    int len = 0;
+    const void* data = fdt_getprop_by_offset(f.blob(), off, &name, &len);
+    if (!name || std::strncmp(name, "blsim,", 6) != 0) continue;
+    const BlsimProperty* p = find_blsim_property(name);
+    if (!p) {
+      if (unknown.insert(name).second)
+        model_warning("dt", "%s: blsim reads no property '%s', ignored (docs/dt-properties.md lists "
+                      "them)", f.where(node, name).c_str(), name);
+      continue;
+    }
+    if (p->kind != BlsimProperty::kCells) continue;
+    if (len != static_cast<int>(4 * p->cells))
+      f.fail(node, name, "expected " + std::to_string(p->cells) + (p->cells == 1 ? " cell" : " cells") +
+                             ", found " + std::to_string(len) + " bytes");
+    for (unsigned k = 0; k < p->cells; ++k) {
+      const uint32_t v = fdt32_to_cpu(static_cast<const fdt32_t*>(data)[k]);
+      if (v < p->min || v > p->max)
+        f.fail(node, name, (p->cells > 1 ? "cell " + std::to_string(k + 1) + ": " : std::string()) +
+                               std::to_string(v) + " is outside " + std::to_string(p->min) + ".." +
+                               std::to_string(p->max) + " " + p->unit + " (docs/dt-properties.md)");
+    }
+  }
+  for (int c : f.children(node)) check_blsim_properties(f, c, unknown);
+}
+
 }  // namespace
+
+const BlsimProperty* find_blsim_property(const std::string& name) {
+  for (const BlsimProperty& p : kBlsimProperties)
+    if (name == p.name) return &p;
+  return nullptr;
+}
 
 PlatformConfig read_platform_config(const Fdt& f) {
   PlatformConfig pc;
@@ -869,5 +1014,7 @@ PlatformConfig read_platform_config(const Fdt& f) {
   read_event_mailbox(f, pc);
   read_sp804(f, d, pc);
   check_windows(f, pc);
+  std::set<std::string> unknown;
+  check_blsim_properties(f, f.root(), unknown);
   return pc;
 }

@@ -8,6 +8,7 @@
 
 #include "models/common/report.h"
 #include "sim/dt.h"
+#include "sim/dt_config.h"
 
 namespace {
 
@@ -71,11 +72,23 @@ void apply_dt_override(Fdt& fdt, const DtOverride& o) {
   const int node = fdt.path_offset(o.node);  // exact names first: /timer is not /timer@1c110000
   if (node < 0)
     throw DtError(fdt.file() + ": --dt " + o.text + ": no node " + o.node + " in the device tree");
+  // The simulator's own properties are known: a name nothing reads, or a
+  // string where cells are read (stored, it would read as the cells of its
+  // bytes), would silently change nothing or something else.
+  const bool is_string = o.value.size() >= 2 && o.value.front() == '"' && o.value.back() == '"';
+  if (o.prop.compare(0, 6, "blsim,") == 0) {
+    const BlsimProperty* p = find_blsim_property(o.prop);
+    const std::string where = fdt.file() + ": --dt " + o.text + ": " + o.node + ": property '" + o.prop + "'";
+    if (!p)
+      throw DtError(where + ": blsim reads no property of that name (docs/dt-properties.md lists them)");
+    if (is_string && p->kind != BlsimProperty::kFlag)
+      throw DtError(where + ": is 32-bit cells (" + p->unit + "), not a string");
+  }
   int old_len = 0;
   const void* old = fdt_getprop(blob, node, o.prop.c_str(), &old_len);
   const std::string was = describe(old, old_len);
   int err;
-  if (o.value.size() >= 2 && o.value.front() == '"' && o.value.back() == '"') {
+  if (is_string) {
     err = fdt_setprop_string(blob, node, o.prop.c_str(), o.value.substr(1, o.value.size() - 2).c_str());
   } else {
     std::vector<fdt32_t> cells;

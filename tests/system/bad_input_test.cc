@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include "run_helpers.h"
+#include "sim/dt.h"
+#include "sim/dt_config.h"
 
 using namespace blsim_test;
 
@@ -264,6 +266,84 @@ TEST(BadInput, EmptyOppTableIsNoDefault) {
   RunResult r = run_variant("empty-opps", dts.substr(0, b) + "blsim,a15-opps" + dts.substr(e));
   expect_input_error(r, "/scc@7fff0000: property 'blsim,a15-opps': no OPPs");
   EXPECT_EQ(r.err.find("using default"), std::string::npos) << r.err;
+}
+
+// A leakage exponent of 4.3 million made energy_j null: out of its range.
+TEST(BadInput, BlsimValueOutsideItsRange) {
+  RunResult r = run_variant("leak-range", edit(tc2_dts(), "blsim,leakage-exponent-milli = <8000>;",
+                                               "blsim,leakage-exponent-milli = <0xffffffff>;"));
+  expect_input_error(r, "/cpus/cpu@0: property 'blsim,leakage-exponent-milli': 4294967295 is "
+                        "outside 1..20000 per 1000 (docs/dt-properties.md)");
+}
+
+// A blsim,* property nothing reads is announced, not silently ignored.
+TEST(BadInput, UnknownBlsimPropertyIsAnnounced) {
+  const std::string d = scratch("bad-unknown-blsim");
+  const std::string dtb = compile_dts(edit(tc2_dts(), "blsim,bus-latency-ns = <5>;",
+                                           "blsim,bus-latency-ns = <5>;\n\tblsim,bus-latncy-ns = <9>;"),
+                                      d, "typo");
+  ASSERT_FALSE(dtb.empty());
+  RunResult r = run_blsim("--dtb " + dtb + " --duration 1ms --out " + d + "/out", d);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("/: property 'blsim,bus-latncy-ns': blsim reads no property "
+                       "'blsim,bus-latncy-ns', ignored"), std::string::npos) << r.err;
+}
+
+// Every default taken is announced: the Exynos boot clock without a
+// clock-frequency is the top OPP, said so.
+TEST(BadInput, ExynosBootClockDefaultIsAnnounced) {
+  const std::string d = scratch("bad-exynos-bootclk");
+  const std::string dtb = compile_dts(edit(exynos_dts(), "\t\t\tclock-frequency = <1800000000>;\n", ""),
+                                      d, "noclk");
+  ASSERT_FALSE(dtb.empty());
+  RunResult r = run_blsim("--dtb " + dtb + " --duration 1ms --out " + d + "/out", d);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("/cpus/cpu@0: no 'clock-frequency', using default the top OPP, 2000000000 Hz"),
+            std::string::npos) << r.err;
+}
+
+// The Exynos's cpu-map numbers its clusters the other way round from MPIDR:
+// without a core for the A7 cluster's first CPU, its parameters came from
+// cpu-map/cluster1, the A15s'. They come from the node holding its other
+// CPUs now, and the missing core is announced.
+TEST(BadInput, CpuMissingFromTheCpuMapKeepsItsClustersParameters) {
+  const std::string d = scratch("bad-cpumap-core0");
+  const std::string dtb = compile_dts(edit(exynos_dts(), "\t\t\t\tcore0 { cpu = <&cpu0>; };\n", ""), d, "nocore0");
+  ASSERT_FALSE(dtb.empty());
+  Fdt fdt = Fdt::load(dtb);
+  const PlatformConfig pc = read_platform_config(fdt);
+  const ClusterConfig* a7 = pc.cluster(1);
+  ASSERT_NE(a7, nullptr);
+  EXPECT_EQ(a7->type, "cortex-a7");
+  EXPECT_EQ(a7->port_cycles, 6u) << "the A7s' cpu-map/cluster0, not the A15s' cluster1";
+  EXPECT_EQ(a7->energy_dyn_coeff_uw, 20.0);
+  RunResult r = run_blsim("--dtb " + dtb + " --duration 1ms", d);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("/cpus/cpu@100: no core of /cpus/cpu-map points at it; its cluster's "
+                       "properties are read from /cpus/cpu-map/cluster0"), std::string::npos) << r.err;
+}
+
+TEST(BadInput, CpuMapClusterNamedForAnotherCluster) {
+  const std::string dts = exynos_dts();
+  const size_t b = dts.find("\t\t\t\tcore0 { cpu = <&cpu0>; };"), e = dts.find("\t\t\t};", b);
+  ASSERT_NE(b, std::string::npos);
+  RunResult r = run_variant("cpumap-none", dts.substr(0, b) + dts.substr(e));
+  expect_input_error(r, "/cpus/cpu@100: no core of /cpus/cpu-map points at a CPU of its cluster 1, "
+                        "and /cpus/cpu-map/cluster1 holds cluster 0's CPUs");
+}
+
+TEST(BadInput, CpuMapClusterWithCpusOfTwoClusters) {
+  RunResult r = run_variant("cpumap-mixed", edit(exynos_dts(), "core1 { cpu = <&cpu1>; };",
+                                                 "core1 { cpu = <&cpu5>; };"));
+  expect_input_error(r, "/cpus/cpu-map/cluster0/core1: property 'cpu': /cpus/cpu@1 is in MPIDR "
+                        "cluster 0, but /cpus/cpu-map/cluster0 also holds CPUs of cluster 1");
+}
+
+// Without #clock-cells the kernel finds no CPU clock and cpufreq silently
+// registered no policy.
+TEST(BadInput, CmuWithoutClockCells) {
+  RunResult r = run_variant("cmu-cells", edit(exynos_dts(), "\t\t#clock-cells = <1>;\n", ""));
+  expect_input_error(r, "/clock-controller@10010000: property '#clock-cells': property is missing");
 }
 
 TEST(BadInput, CommandLine) {

@@ -84,3 +84,36 @@ TEST(DtOverride, ExactNodeNameWinsOverAUnitAddressMatch) {
   EXPECT_EQ(sp.exit_code, 0) << sp.err;
   EXPECT_NE(sp.err.find("was <200>"), std::string::npos) << sp.err;
 }
+
+// A string stored into a property read as cells would read as the cells of
+// its bytes ("abc" as 0x61626300): refused for the blsim,* properties.
+TEST(DtOverride, StringOntoACellsPropertyIsRefused) {
+  const std::string d = scratch("dt-override-string");
+  RunResult r = run_blsim("--dtb " + tc2_dtb() +
+                              " --dt '/cpus/cpu-map/cluster1:blsim,power-up-latency-ns=\"abc\"' --out " + d + "/out", d);
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("/cpus/cpu-map/cluster1: property 'blsim,power-up-latency-ns': is 32-bit "
+                       "cells (ns), not a string"), std::string::npos) << r.err;
+  EXPECT_FALSE(exists(d + "/out/stats.json"));
+}
+
+// A blsim,* property nothing reads changes nothing: a typo, refused.
+TEST(DtOverride, UnknownBlsimPropertyIsRefused) {
+  const std::string d = scratch("dt-override-unknown");
+  RunResult r = run_blsim("--dtb " + tc2_dtb() + " --dt /cpus/cpu-map/cluster1:blsim,typo=5 --out " + d + "/out", d);
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("/cpus/cpu-map/cluster1: property 'blsim,typo': blsim reads no property of "
+                       "that name"), std::string::npos) << r.err;
+  EXPECT_FALSE(exists(d + "/out/stats.json"));
+}
+
+// Each blsim,* property has a range: a bus latency of 4.3 s (the kernel
+// would never boot, exit 0) is refused with the range named.
+TEST(DtOverride, ValueOutsideThePropertysRangeIsRefused) {
+  const std::string d = scratch("dt-override-range");
+  RunResult r = run_blsim("--dtb " + tc2_dtb() + " --dt /:blsim,bus-latency-ns=0xffffffff --out " + d + "/out", d);
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find(": /: property 'blsim,bus-latency-ns': 4294967295 is outside 0..10000 ns"),
+            std::string::npos) << r.err;
+  EXPECT_FALSE(exists(d + "/out/stats.json"));
+}
