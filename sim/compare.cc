@@ -98,6 +98,105 @@ Metrics metrics(yajl_val root) {
   return m;
 }
 
+// ---- the shape of what metrics() reads --------------------------------------
+// A member compare reads must have the type stats.schema.json gives it, so
+// that a broken file is an error (exit 2), not a list of metrics "removed"
+// (exit 6). Absent members are fine: older files lack some.
+
+const char* kind(yajl_val v) {
+  if (!v || YAJL_IS_NULL(v)) return "null";
+  if (YAJL_IS_STRING(v)) return "a string";
+  if (YAJL_IS_NUMBER(v)) return "a number";
+  if (YAJL_IS_OBJECT(v)) return "an object";
+  if (YAJL_IS_ARRAY(v)) return "an array";
+  return "a boolean";
+}
+
+class Shape {
+ public:
+  std::string error;  // "<path> is <kind>, expected <kind>"
+
+  // Each false once an error is recorded.
+  bool array_of_objects(yajl_val parent, const char* key, const std::string& path) {
+    yajl_val a = get(parent, key);
+    if (!a) return true;
+    if (!YAJL_IS_ARRAY(a)) return bad(path, a, "an array");
+    for (size_t i = 0; i < a->u.array.len; ++i)
+      if (!YAJL_IS_OBJECT(a->u.array.values[i]))
+        return bad(path + "[" + std::to_string(i) + "]", a->u.array.values[i], "an object");
+    return true;
+  }
+  bool number(yajl_val parent, const char* key, const std::string& path) {  // or null
+    yajl_val v = get(parent, key);
+    return !v || YAJL_IS_NULL(v) || YAJL_IS_NUMBER(v) || bad(path, v, "a number");
+  }
+  bool string(yajl_val parent, const char* key, const std::string& path) {
+    yajl_val v = get(parent, key);
+    return !v || YAJL_IS_STRING(v) || bad(path, v, "a string");
+  }
+  bool object_of_numbers(yajl_val parent, const char* key, const std::string& path) {
+    yajl_val o = get(parent, key);
+    if (!o) return true;
+    if (!YAJL_IS_OBJECT(o)) return bad(path, o, "an object");
+    for (size_t i = 0; i < o->u.object.len; ++i)
+      if (!number(o, o->u.object.keys[i], path + "." + o->u.object.keys[i])) return false;
+    return true;
+  }
+
+ private:
+  bool bad(const std::string& path, yajl_val v, const char* want) {
+    error = "\"" + path + "\" is " + kind(v) + ", expected " + want;
+    return false;
+  }
+};
+
+bool check_shape(yajl_val root, std::string* error) {
+  Shape sh;
+  auto at = [](yajl_val a, const char* key, size_t i) { return get(a, key)->u.array.values[i]; };
+  auto n = [](yajl_val a, const char* key) { yajl_val v = get(a, key); return v ? v->u.array.len : 0; };
+  bool ok = sh.number(root, "energy_j", "energy_j") && sh.array_of_objects(root, "switches", "switches");
+  for (size_t i = 0; ok && i < n(root, "switches"); ++i) {
+    const std::string p = "switches[" + std::to_string(i) + "]";
+    yajl_val sw = at(root, "switches", i);
+    ok = sh.number(sw, "blackout_ns", p + ".blackout_ns") && sh.number(sw, "total_ns", p + ".total_ns") &&
+         sh.number(sw, "energy_j", p + ".energy_j") && sh.array_of_objects(sw, "steps", p + ".steps");
+    for (size_t k = 0; ok && k < n(sw, "steps"); ++k) {
+      const std::string q = p + ".steps[" + std::to_string(k) + "]";
+      yajl_val st = at(sw, "steps", k);
+      ok = sh.string(st, "name", q + ".name") && sh.number(st, "start_ns", q + ".start_ns") &&
+           sh.number(st, "end_ns", q + ".end_ns");
+    }
+  }
+  ok = ok && sh.array_of_objects(root, "rails", "rails");
+  for (size_t i = 0; ok && i < n(root, "rails"); ++i) {
+    const std::string p = "rails[" + std::to_string(i) + "]";
+    ok = sh.string(at(root, "rails", i), "name", p + ".name") &&
+         sh.number(at(root, "rails", i), "energy_j", p + ".energy_j");
+  }
+  ok = ok && sh.array_of_objects(root, "clusters", "clusters");
+  for (size_t i = 0; ok && i < n(root, "clusters"); ++i) {
+    const std::string p = "clusters[" + std::to_string(i) + "]";
+    yajl_val c = at(root, "clusters", i);
+    ok = sh.number(c, "id", p + ".id") && sh.number(c, "energy_j", p + ".energy_j") &&
+         sh.object_of_numbers(c, "opp_residency_ns", p + ".opp_residency_ns");
+  }
+  ok = ok && sh.array_of_objects(root, "cores", "cores");
+  for (size_t i = 0; ok && i < n(root, "cores"); ++i) {
+    const std::string p = "cores[" + std::to_string(i) + "]";
+    yajl_val c = at(root, "cores", i);
+    ok = sh.number(c, "energy_j", p + ".energy_j") &&
+         sh.object_of_numbers(c, "state_residency_ns", p + ".state_residency_ns");
+  }
+  ok = ok && sh.array_of_objects(root, "cpus", "cpus");
+  for (size_t i = 0; ok && i < n(root, "cpus"); ++i) {
+    const std::string p = "cpus[" + std::to_string(i) + "]";
+    ok = sh.object_of_numbers(at(root, "cpus", i), "idle_state_residency_ns",
+                              p + ".idle_state_residency_ns");
+  }
+  if (!ok) *error = sh.error;
+  return ok;
+}
+
 // stats.json nests 5 levels deep; yajl_tree builds (and frees, recursively)
 // whatever it is given, so a deeper text is refused before it is parsed.
 constexpr int kMaxDepth = 64;
@@ -138,6 +237,12 @@ yajl_val parse(const std::string& json, const std::string& which, std::string* e
   yajl_val schema = get(root, "schema");
   if (!schema || !YAJL_IS_STRING(schema) || std::strcmp(YAJL_GET_STRING(schema), "blsim-stats/1")) {
     *error = which + ": not a blsim-stats/1 document (\"schema\")";
+    yajl_tree_free(root);
+    return nullptr;
+  }
+  std::string shape;
+  if (!check_shape(root, &shape)) {
+    *error = which + ": not a blsim-stats/1 document: " + shape;
     yajl_tree_free(root);
     return nullptr;
   }

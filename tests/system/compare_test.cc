@@ -52,3 +52,20 @@ TEST(Compare, NotJsonNamesTheFile) {
   expect_unreadable(compare(d, d + "/c.json", d + "/a.json"),
                     "blsim compare: " + d + "/c.json: not a blsim-stats/1 document (\"schema\")");
 }
+
+// A member compare reads, of the wrong type: not a stats.json (exit 2), not
+// every metric "removed" (exit 6).
+TEST(Compare, StructurallyBrokenStatsIsUnreadable) {
+  const std::string d = scratch("compare-shape");
+  std::ofstream(d + "/a.json") << stats("\"energy_j\":1,\"cores\":[{\"energy_j\":1}]");
+  std::ofstream(d + "/b.json") << stats("\"energy_j\":1,\"cores\":\"x\"");
+  expect_unreadable(compare(d, d + "/a.json", d + "/b.json"),
+                    "blsim compare: " + d + "/b.json: not a blsim-stats/1 document: \"cores\" is a "
+                    "string, expected an array");
+  std::ofstream(d + "/c.json") << stats("\"switches\":[{\"steps\":[{\"name\":\"x\",\"start_ns\":\"q\"}]}]");
+  expect_unreadable(compare(d, d + "/c.json", d + "/a.json"),
+                    "\"switches[0].steps[0].start_ns\" is a string, expected a number");
+  // The same shapes with their types right compare fine.
+  RunResult ok = compare(d, d + "/a.json", d + "/a.json");
+  EXPECT_EQ(ok.exit_code, 0) << ok.err;
+}
