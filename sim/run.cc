@@ -77,8 +77,9 @@ int add_root_device(Fdt& fdt, const char* name, const char* compatible, uint64_t
 // The event mailbox, when the user's DT has none.
 void add_event_mailbox_node(Fdt& fdt, const EventMailboxConfig& ev) {
   if (ev.in_dt) return;
-  add_root_device(fdt, "event-mailbox@7ffe0000", "blsim,event-mailbox", ev.base, ev.size,
-                  ev.irq, "event mailbox");
+  char name[40];  // named for its address, as DT nodes are
+  snprintf(name, sizeof name, "event-mailbox@%llx", static_cast<unsigned long long>(ev.base));
+  add_root_device(fdt, name, "blsim,event-mailbox", ev.base, ev.size, ev.irq, "event mailbox");
 }
 
 // Likewise the SP804 broadcast timer at the DT root, when the user's DT has
