@@ -20,12 +20,13 @@ run() {  # $1 = seconds, then more blsim options; prints "host_s rss_kb", best o
   for i in 1 2 3; do
     /usr/bin/time -f "%e %M" -o "$tmp/time" "$build/blsim" --dtb "$build/configs/tc2.dtb" \
       --workload "$tmp/mp3-$s.json" --switcher iks --cpufreq-governor ondemand \
-      --cpuidle-governor menu --quiet "$@" 2>/dev/null
+      --cpuidle-governor menu --quiet "$@" 2>/dev/null || exit 1
     cat "$tmp/time"
   done | sort -n | head -n 1
 }
 set -- $(run 10); h10=$1; r10=$2
 set -- $(run 60); h60=$1; r60=$2
+[ -n "$h10" ] && [ -n "$h60" ] || { echo "mp3.sh: a blsim run failed" >&2; exit 1; }
 set -- $(run 10 --lockstep); hl=$1
 set -- $(run 60 --out "$tmp/out"); h60o=$1; r60o=$2
 rm -rf "$tmp"

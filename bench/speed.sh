@@ -20,7 +20,9 @@ events() {  # $1 = seconds
   while [ $i -lt $n ]; do
     t=$(( i * 100 + 50 ))
     printf -- "--event %dms:busy:0:40 --event %dms:busy:1:40 " $t $t
-    printf -- "--event %dms:switch:0:1 --event %dms:switch:0:0 " $((t + 10)) $((t + 60))
+    printf -- "--event %dms:switch:0:1 " $((t + 10))
+    # The last period's way back would fall after the end (blsim refuses it).
+    [ $((t + 60)) -lt $(( $1 * 1000 )) ] && printf -- "--event %dms:switch:0:0 " $((t + 60))
     i=$((i + 1))
   done
 }
@@ -30,13 +32,14 @@ run() {  # $1 = seconds, then more blsim options; prints "host_s rss_kb", best o
   for i in 1 2 3; do
     /usr/bin/time -f "%e %M" -o /tmp/blsim-bench.$$ \
       "$blsim" --dtb "$dtb" --duration "${s}s" --switcher iks --cpufreq-governor ondemand \
-      --cpuidle-governor menu --quiet $(events "$s") "$@" >/dev/null
+      --cpuidle-governor menu --quiet $(events "$s") "$@" >/dev/null || exit 1
     cat /tmp/blsim-bench.$$
   done | sort -n | head -n 1
   rm -f /tmp/blsim-bench.$$
 }
 set -- $(run 10); h10=$1; rss10=$2
 set -- $(run 60); h60=$1; rss60=$2
+[ -n "$h10" ] && [ -n "$h60" ] || { echo "speed.sh: a blsim run failed" >&2; exit 1; }
 # The same 60 s writing every output (stats.json, trace.txt, waves.vcd).
 out=$(mktemp -d /tmp/blsim-bench-out.XXXXXX)
 set -- $(run 60 --out "$out"); h60o=$1; rss60o=$2
