@@ -19,7 +19,8 @@ std::string mib(size_t bytes) {
 std::string read_input_file(const std::string& path, std::string* data, const char* open_verb,
                             size_t max_bytes) {
   data->clear();
-  // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below.
+  // O_NONBLOCK: opening a FIFO must not wait for a writer (without one it
+  // reads as empty).
   const int fd = open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
   if (fd < 0) return std::string(open_verb) + ": " + std::strerror(errno);
   struct stat st;
@@ -28,16 +29,18 @@ std::string read_input_file(const std::string& path, std::string* data, const ch
     close(fd);
     return std::string("cannot read: ") + std::strerror(e);
   }
-  if (!S_ISREG(st.st_mode)) {
+  // A pipe (`--workload <(gen-workload)`) is read to its end under the cap;
+  // a directory or a device (/dev/zero never ends) is refused.
+  if (!S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode)) {
     close(fd);
-    return "not a regular file";
+    return "not a regular file or a pipe";
   }
   if (static_cast<unsigned long long>(st.st_size) > max_bytes) {
     close(fd);
     return "larger than " + mib(max_bytes) + " (" + std::to_string(st.st_size) + " bytes)";
   }
   fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
-  data->reserve(static_cast<size_t>(st.st_size));
+  if (S_ISREG(st.st_mode)) data->reserve(static_cast<size_t>(st.st_size));
   char buf[65536];
   for (;;) {
     const ssize_t n = read(fd, buf, sizeof buf);

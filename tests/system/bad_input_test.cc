@@ -374,3 +374,15 @@ TEST(Cli, HelpDocumentsEveryFlag) {
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_TRUE(exists(d + "/o/stats.json"));
 }
+
+// A pipe is read to its end (`--workload <(generate)`, `cat w.json | blsim
+// --workload /dev/stdin`); only directories and devices are refused.
+TEST(BadInput, APipeIsReadAsInput) {
+  const std::string d = scratch("input-pipe");
+  RunResult r = run_cmd("cat '" + std::string(BLSIM_SOURCE_DIR) + "/workloads/bursty.json' | " +
+                            blsim_bin() + " --dtb " + tc2_dtb() +
+                            " --workload /dev/stdin --duration 20ms --quiet --out " + d + "/out",
+                        d);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(exists(d + "/out/stats.json"));
+}
