@@ -20,6 +20,7 @@
 #include "sim/stats.h"
 #include "sim/switch_log.h"
 #include "sim/task_energy.h"
+#include "sim/temp_files.h"
 #include "sim/workload/rtapp_loader.h"
 #include "sim/trace_writer.h"
 #include "sim/vcd_writer.h"
@@ -109,8 +110,12 @@ class StagedFile {
  public:
   StagedFile(const std::string& dir, const std::string& name)
       : tmp_(dir + "/." + name + ".tmp"), dst_(dir + "/" + name) {}
-  ~StagedFile() { if (staged_) std::remove(tmp_.c_str()); }
+  ~StagedFile() {
+    if (staged_) std::remove(tmp_.c_str());
+    temp_files::untrack(slot_);
+  }
   bool stage(const std::function<bool(FILE*)>& fill) {
+    slot_ = temp_files::track(tmp_);  // before the file exists: a signal may come
     FILE* f = fopen(tmp_.c_str(), "wb");
     if (!f) return false;
     staged_ = true;
@@ -140,6 +145,7 @@ class StagedFile {
  private:
   std::string tmp_, dst_;
   bool staged_ = false;
+  int slot_ = -1;  // sim/temp_files.h
 };
 
 // The output folder, made (with its parents) before the run so that the
@@ -333,7 +339,7 @@ int blsim_run(const RunOptions& o) {
   TraceWriter trace;
   VcdWriter vcd;
   if (!o.out.empty()) {
-    SpoolFile::install_signal_cleanup();  // ^C leaves no temporary files behind
+    temp_files::install_signal_cleanup();  // ^C leaves no temporary files behind
     if (!out_dir.make(o.out) || !trace.open(o.out) || !vcd.open(o.out)) {
       fprintf(stderr, "blsim: error: cannot write to %s: %s\n", o.out.c_str(), strerror(errno));
       return kExitOutput;
@@ -451,8 +457,11 @@ int blsim_run(const RunOptions& o) {
       if (!failed && !out.stage()) failed = &out.path;
     for (const Output& out : outputs)
       if (!failed && !StagedFile::replaceable(out.path)) failed = &out.path;
-    for (const Output& out : outputs)
-      if (!failed && !out.publish()) failed = &out.path;
+    {
+      const temp_files::SignalsHeld held;  // the four renames happen whole
+      for (const Output& out : outputs)
+        if (!failed && !out.publish()) failed = &out.path;
+    }
     if (failed) {
       fprintf(stderr, "blsim: error: cannot write %s: %s\n", failed->c_str(),
               strerror(errno ? errno : EIO));

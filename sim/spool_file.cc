@@ -1,58 +1,14 @@
 #include "sim/spool_file.h"
 
+#include "sim/temp_files.h"
+
 #include <algorithm>
 #include <cerrno>
-#include <csignal>
 #include <cstdio>
-#include <cstring>
-
-#include <unistd.h>
 
 namespace {
 constexpr size_t kBufBytes = 1 << 20;
-
-// The temporary files of open spools, for the signal handler: fixed
-// storage, written before a slot is marked used, read with unlink() only
-// (async-signal-safe).
-constexpr int kSlots = 8;
-constexpr size_t kPathMax = 4096;
-struct Slot {
-  char body[kPathMax], tmp[kPathMax];
-  volatile sig_atomic_t used;
-};
-Slot g_slots[kSlots];
-
-extern "C" void remove_spools_and_die(int sig) {
-  for (Slot& s : g_slots)
-    if (s.used) {
-      unlink(s.body);
-      unlink(s.tmp);
-    }
-  signal(sig, SIG_DFL);
-  raise(sig);
-}
 }  // namespace
-
-void SpoolFile::install_signal_cleanup() {
-  for (int sig : {SIGINT, SIGTERM, SIGHUP}) signal(sig, remove_spools_and_die);
-}
-
-void SpoolFile::track(bool on) {
-  if (!on) {
-    if (slot_ >= 0) g_slots[slot_].used = 0;
-    slot_ = -1;
-    return;
-  }
-  if (body_path_.size() >= kPathMax || tmp_path_.size() >= kPathMax) return;
-  for (int i = 0; i < kSlots; ++i)
-    if (!g_slots[i].used) {
-      std::memcpy(g_slots[i].body, body_path_.c_str(), body_path_.size() + 1);
-      std::memcpy(g_slots[i].tmp, tmp_path_.c_str(), tmp_path_.size() + 1);
-      g_slots[i].used = 1;
-      slot_ = i;
-      return;
-    }
-}
 
 bool SpoolFile::open(const std::string& dir, const std::string& name) {
   discard();
@@ -61,7 +17,8 @@ bool SpoolFile::open(const std::string& dir, const std::string& name) {
   dst_path_ = dir + "/" + name;
   body_ = fopen(body_path_.c_str(), "w+b");
   if (!body_) return false;
-  track(true);
+  body_slot_ = temp_files::track(body_path_);
+  tmp_slot_ = temp_files::track(tmp_path_);
   buf_.clear();
   buf_.reserve(kFlushBytes + 4096);
   size_ = 0;
@@ -121,11 +78,13 @@ void SpoolFile::flush() {
 
 void SpoolFile::discard() {
   if (body_) {
-    track(false);
     fclose(body_);
     body_ = nullptr;
     buf_.clear();
     std::remove(body_path_.c_str());
     std::remove(tmp_path_.c_str());
+    temp_files::untrack(body_slot_);
+    temp_files::untrack(tmp_slot_);
+    body_slot_ = tmp_slot_ = -1;
   }
 }

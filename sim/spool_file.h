@@ -9,7 +9,7 @@
 // a run can stage all its outputs and publish them only if every one was
 // written. Until then DIR/NAME is untouched; a spool that is never
 // published removes its temporary files, and so does a run ended by
-// SIGINT, SIGTERM or SIGHUP (install_signal_cleanup()).
+// SIGINT, SIGTERM or SIGHUP (sim/temp_files.h).
 #pragma once
 
 #include <cstdint>
@@ -47,18 +47,12 @@ class SpoolFile {
   void discard();
   const std::string& path() const { return dst_path_; }
 
-  // On SIGINT, SIGTERM and SIGHUP, remove every open spool's temporary
-  // files, then die of the signal as before. Call once, before open().
-  static void install_signal_cleanup();
-
  private:
   static constexpr size_t kFlushBytes = 1 << 20;
   void flush();  // buf_ to the body file
 
-  void track(bool on);  // the signal handler's list of temporary files
-
   FILE* body_ = nullptr;
-  int slot_ = -1;  // in that list
+  int body_slot_ = -1, tmp_slot_ = -1;  // sim/temp_files.h
   std::string buf_;  // appended to in memory, written in large pieces
   uint64_t size_ = 0;
   bool failed_ = false;  // a body write failed: stage() fails

@@ -5,6 +5,8 @@
 // progress line.
 #include <gtest/gtest.h>
 
+#include <fstream>
+
 #include <map>
 #include <regex>
 #include <set>
@@ -605,19 +607,36 @@ TEST(Outputs, AnUnwritableOutputLeavesNoOtherBehind) {
 }
 
 // A run stopped by SIGINT (^C) or SIGTERM removes the spools it was
-// streaming trace.txt and waves.vcd into, and dies of the signal.
+// streaming trace.txt and waves.vcd into, and dies of the signal. (blsim
+// runs in the foreground of its shell, the signal comes from a watcher: a
+// background job of a script inherits SIGINT ignored, and keeps it so.)
 TEST(Outputs, AnInterruptedRunLeavesNoTemporaryFiles) {
   const std::string d = scratch("outputs-interrupted");
   for (const char* sig : {"INT", "TERM"}) {
-    const std::string out = d + "/out-" + sig;
+    const std::string out = d + "/out-" + sig, script = d + "/run-" + sig + ".sh";
     // A hog on CPU1 for the whole run: ~30 s of host time if not stopped.
-    RunResult r = run_cmd("sh -c '" + blsim_bin() + " --dtb " + tc2_dtb() +
-                              " --event 1ms:busy:1:599000 --cpufreq-governor ondemand"
-                              " --duration 600s --quiet --out " + out +
-                              " & pid=$!; while [ ! -e " + out + "/.trace.txt.body.tmp ]; do sleep 0.05; done;"
-                              " sleep 0.3; kill -" + sig + " $pid; wait $pid; echo $?'",
-                          d);
+    std::ofstream(script) << "(while [ ! -e " << out << "/.trace.txt.body.tmp ] && kill -0 $$; do sleep 0.05; done;"
+                          << " sleep 0.3; kill -" << sig << " $$) &\n"
+                          << "exec " << blsim_bin() << " --dtb " << tc2_dtb()
+                          << " --event 1ms:busy:1:599000 --cpufreq-governor ondemand"
+                          << " --duration 600s --quiet --out " << out << "\n";
+    RunResult r = run_cmd("sh '" + script + "'; echo $?", d);
     EXPECT_EQ(r.out, std::string(sig) == "INT" ? "130\n" : "143\n") << r.err;
     EXPECT_EQ(run_cmd("ls -A '" + out + "'", d).out, "") << sig;
   }
+}
+
+// A signal the run inherited as ignored (nohup, `trap '' HUP`) stays
+// ignored: the run goes on and writes its outputs.
+TEST(Outputs, AnIgnoredSignalStaysIgnored) {
+  const std::string d = scratch("outputs-nohup");
+  const std::string out = d + "/out";
+  RunResult r = run_cmd("sh -c 'trap \"\" HUP; " + blsim_bin() + " --dtb " + tc2_dtb() +
+                            " --event 1ms:busy:1:59000 --duration 60s --quiet --out " + out +
+                            " & pid=$!; while [ ! -e " + out + "/.trace.txt.body.tmp ] && kill -0 $pid;"
+                            " do sleep 0.05; done;"
+                            " kill -HUP $pid; wait $pid; echo $?'",
+                        d);
+  EXPECT_EQ(r.out, "0\n") << r.err;
+  EXPECT_TRUE(exists(out + "/stats.json"));
 }

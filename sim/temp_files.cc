@@ -1,0 +1,70 @@
+#include "sim/temp_files.h"
+
+#include <unistd.h>
+
+#include <atomic>
+#include <cstring>
+
+namespace temp_files {
+namespace {
+
+// Fixed storage the handler reads with unlink() only (async-signal-safe).
+// A slot's path is complete before the slot is marked used, and the mark is
+// cleared only after the file is gone.
+constexpr int kSlots = 16;
+constexpr size_t kPathMax = 4096;
+struct Slot {
+  char path[kPathMax];
+  volatile sig_atomic_t used;
+};
+Slot g_slots[kSlots];
+
+constexpr int kSignals[] = {SIGINT, SIGTERM, SIGHUP};
+
+extern "C" void remove_and_die(int sig) {
+  for (Slot& s : g_slots)
+    if (s.used) unlink(s.path);
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+
+}  // namespace
+
+void install_signal_cleanup() {
+  for (int sig : kSignals) {
+    struct sigaction old;
+    if (sigaction(sig, nullptr, &old) != 0 || old.sa_handler == SIG_IGN) continue;
+    struct sigaction sa = {};
+    sa.sa_handler = remove_and_die;
+    sigemptyset(&sa.sa_mask);
+    for (int s : kSignals) sigaddset(&sa.sa_mask, s);  // one cleanup at a time
+    sigaction(sig, &sa, nullptr);
+  }
+}
+
+int track(const std::string& path) {
+  if (path.size() >= kPathMax) return -1;
+  for (int i = 0; i < kSlots; ++i)
+    if (!g_slots[i].used) {
+      std::memcpy(g_slots[i].path, path.c_str(), path.size() + 1);
+      std::atomic_signal_fence(std::memory_order_seq_cst);  // the path, then the mark
+      g_slots[i].used = 1;
+      return i;
+    }
+  return -1;
+}
+
+void untrack(int slot) {
+  if (slot >= 0 && slot < kSlots) g_slots[slot].used = 0;
+}
+
+SignalsHeld::SignalsHeld() {
+  sigset_t held;
+  sigemptyset(&held);
+  for (int sig : kSignals) sigaddset(&held, sig);
+  sigprocmask(SIG_BLOCK, &held, &old_);
+}
+
+SignalsHeld::~SignalsHeld() { sigprocmask(SIG_SETMASK, &old_, nullptr); }
+
+}  // namespace temp_files
