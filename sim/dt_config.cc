@@ -976,6 +976,11 @@ void check_blsim_properties(const Fdt& f, int node, std::set<std::string>& unkno
                       "them)", f.where(node, name).c_str(), name);
       continue;
     }
+    // A flag is its presence: a value would read as "on" whatever it says
+    // (blsim,no-coherency = <0> switches coherency off), so it is refused.
+    if (p->kind == BlsimProperty::kFlag && len != 0)
+      f.fail(node, name, "a flag takes no value (present: on; absent: off), found " +
+                             std::to_string(len) + " bytes");
     if (p->kind != BlsimProperty::kCells) continue;
     if (len != static_cast<int>(4 * p->cells))
       f.fail(node, name, "expected " + std::to_string(p->cells) + (p->cells == 1 ? " cell" : " cells") +

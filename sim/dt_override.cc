@@ -34,6 +34,7 @@ bool parse_cells(std::string v, std::vector<fdt32_t>* cells) {
 // The old value, printed as dtc would: a string, or cells.
 std::string describe(const void* data, int len) {
   if (!data) return "absent";
+  if (len == 0) return "a flag, present";
   const char* s = static_cast<const char*>(data);
   if (len > 0 && s[len - 1] == '\0') {
     bool text = true;
@@ -54,9 +55,18 @@ std::string describe(const void* data, int len) {
 
 bool parse_dt_override(const std::string& text, DtOverride* out, std::string* why) {
   const size_t colon = text.find(':'), eq = text.find('=', colon == std::string::npos ? 0 : colon);
+  if (colon != std::string::npos && colon > 0 && eq == std::string::npos && colon + 1 < text.size()) {
+    out->text = text;  // a flag: NODE:PROP
+    out->node = text.substr(0, colon);
+    out->prop = text.substr(colon + 1);
+    out->value.clear();
+    out->flag = true;
+    return true;
+  }
   if (colon == std::string::npos || eq == std::string::npos || colon == 0 || eq == colon + 1 ||
       eq + 1 >= text.size()) {
-    *why = "--dt takes NODE:PROPERTY=VALUE (e.g. /cpus/cpu-map/cluster1:blsim,power-up-latency-ns=200000), got '" +
+    *why = "--dt takes NODE:PROPERTY=VALUE (e.g. /cpus/cpu-map/cluster1:blsim,power-up-latency-ns=200000) "
+           "or NODE:PROPERTY for a flag, got '" +
            text + "'";
     return false;
   }
@@ -81,6 +91,10 @@ void apply_dt_override(Fdt& fdt, const DtOverride& o) {
     const std::string where = fdt.file() + ": --dt " + o.text + ": " + o.node + ": property '" + o.prop + "'";
     if (!p)
       throw DtError(where + ": blsim reads no property of that name (docs/dt-properties.md lists them)");
+    if (p->kind == BlsimProperty::kFlag && !o.flag)
+      throw DtError(where + ": is a flag: give it as --dt " + o.node + ":" + o.prop + ", without a value");
+    if (p->kind != BlsimProperty::kFlag && o.flag)
+      throw DtError(where + ": needs a value (NODE:PROPERTY=VALUE)");
     if (is_string && p->kind != BlsimProperty::kFlag)
       throw DtError(where + ": is 32-bit cells (" + p->unit + "), not a string");
   }
@@ -88,7 +102,9 @@ void apply_dt_override(Fdt& fdt, const DtOverride& o) {
   const void* old = fdt_getprop(blob, node, o.prop.c_str(), &old_len);
   const std::string was = describe(old, old_len);
   int err;
-  if (is_string) {
+  if (o.flag) {
+    err = fdt_setprop(blob, node, o.prop.c_str(), nullptr, 0);
+  } else if (is_string) {
     err = fdt_setprop_string(blob, node, o.prop.c_str(), o.value.substr(1, o.value.size() - 2).c_str());
   } else {
     std::vector<fdt32_t> cells;
@@ -100,5 +116,6 @@ void apply_dt_override(Fdt& fdt, const DtOverride& o) {
   if (err)
     throw DtError(fdt.file() + ": " + o.node + ": property '" + o.prop + "': cannot set: " + fdt_strerror(err));
   model_warning("dt", "%s: %s: %s = %s (command-line override; was %s)", fdt.file().c_str(),
-                o.node.c_str(), o.prop.c_str(), o.value.c_str(), was.c_str());
+                o.node.c_str(), o.prop.c_str(), o.flag ? "(flag, present)" : o.value.c_str(),
+                was.c_str());
 }

@@ -12,9 +12,11 @@ struct DtOverride {
   std::string node;   // a path ("/cpus/cpu-map/cluster1") or an alias
   std::string prop;
   std::string value;  // "<1 2>", "1 2", "0x10" (cells) or "\"text\"" (string)
+  bool flag = false;  // "NODE:PROP" alone: an empty property, as DTS's `prop;`
 };
 
-// Parses "NODE:PROP=VALUE"; false with *why on a malformed one.
+// Parses "NODE:PROP=VALUE" or "NODE:PROP" (a flag); false with *why on a
+// malformed one.
 bool parse_dt_override(const std::string& text, DtOverride* out, std::string* why);
 
 // Sets the property; throws DtError naming the file, node and property when

@@ -117,3 +117,31 @@ TEST(DtOverride, ValueOutsideThePropertysRangeIsRefused) {
             std::string::npos) << r.err;
   EXPECT_FALSE(exists(d + "/out/stats.json"));
 }
+
+// A flag is set by --dt NODE:PROP alone; given a value (blsim,no-coherency=0
+// read as "present", so on) it is refused, in a --dt and in the DT itself.
+TEST(DtOverride, AFlagIsSetWithoutAValueAndRefusesOne) {
+  const std::string d = scratch("dt-override-flag");
+  const std::string base = "--dtb " + tc2_dtb() + " --switcher cluster --event 100ms:switch:0:1 --duration 200ms";
+  RunResult on = run_blsim(base + " --dt /cci@2c090000:blsim,no-coherency --out " + d + "/on", d);
+  ASSERT_EQ(on.exit_code, 0) << on.err;
+  EXPECT_NE(slurp(d + "/on/stats.json").find("outbound_flush_to_memory"), std::string::npos);
+  RunResult zero = run_blsim(base + " --dt /cci@2c090000:blsim,no-coherency=0 --out " + d + "/zero", d);
+  EXPECT_EQ(zero.exit_code, 2) << zero.err;
+  EXPECT_NE(zero.err.find("property 'blsim,no-coherency': is a flag: give it as --dt "
+                          "/cci@2c090000:blsim,no-coherency, without a value"), std::string::npos)
+      << zero.err;
+  EXPECT_FALSE(exists(d + "/zero/stats.json"));
+  std::string dts = tc2_dts();
+  const size_t cci = dts.find("cci@2c090000 {");
+  ASSERT_NE(cci, std::string::npos);
+  dts.insert(dts.find('{', cci) + 1, "\n\t\tblsim,no-coherency = <0>;");
+  const std::string dtb = compile_dts(dts, d, "flag-valued");
+  ASSERT_FALSE(dtb.empty());
+  RunResult dt = run_blsim("--dtb " + dtb + " --duration 20ms", d);
+  EXPECT_EQ(dt.exit_code, 2) << dt.err;
+  EXPECT_NE(dt.err.find("'blsim,no-coherency': a flag takes no value"), std::string::npos) << dt.err;
+  RunResult needs = run_blsim("--dtb " + tc2_dtb() + " --dt /cpus/cpu-map/cluster1:blsim,power-up-latency-ns", d);
+  EXPECT_EQ(needs.exit_code, 2) << needs.err;
+  EXPECT_NE(needs.err.find("needs a value (NODE:PROPERTY=VALUE)"), std::string::npos) << needs.err;
+}
