@@ -70,13 +70,19 @@ bool parse_time(const std::string& s, uint64_t* ns, std::string* why) {
   digits.erase(0, std::min(digits.find_first_not_of('0'), digits.size()));
   if (digits.empty()) return fail("is not a positive time");
   uint64_t v = 0;
-  const auto r = std::from_chars(digits.data(), digits.data() + digits.size(), v);
-  if (r.ec != std::errc() || v > kMaxTimeNs)
+  if (!parse_u64(digits, 10, &v) || v > kMaxTimeNs)
     return fail("is longer than SystemC can simulate (its time is 64-bit picoseconds): at most " +
                 std::to_string(kMaxTimeNs) + "ns, about " + std::to_string(kMaxTimeNs / 1000000000) +
                 "s");
   *ns = v;
   return true;
+}
+
+bool parse_u64(const std::string& s, int base, uint64_t* v) {
+  if (s.empty()) return false;
+  const char* end = s.data() + s.size();
+  const auto r = std::from_chars(s.data(), end, *v, base);
+  return r.ec == std::errc() && r.ptr == end;
 }
 
 bool parse_event(const std::string& s, ScriptedEvent* e, std::string* why) {
@@ -96,15 +102,12 @@ bool parse_event(const std::string& s, ScriptedEvent* e, std::string* why) {
       return false;
     }
     for (size_t i = 2; i < f.size(); ++i) {
-      // Decimal digits only (from_chars takes no sign, space or prefix).
-      uint32_t v = 0;
-      const char* end = f[i].data() + f[i].size();
-      const auto r = std::from_chars(f[i].data(), end, v);
-      if (f[i].empty() || r.ptr != end || r.ec != std::errc() || v > 0xfffff) {
+      uint64_t v = 0;  // decimal digits only
+      if (!parse_u64(f[i], 10, &v) || v > 0xfffff) {
         *why = "'" + f[i] + "' is not a number (" + s + ")";
         return false;
       }
-      e->args.push_back(v);
+      e->args.push_back(static_cast<uint32_t>(v));
     }
     // switcher:N is the sysfs 'active' switch: 0 or 1, nothing else.
     if (a.command == kEventSwitcher && e->args[0] > 1) {

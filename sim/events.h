@@ -38,6 +38,11 @@ constexpr uint64_t kMaxTimeNs = UINT64_MAX / 1000;
 // sets *why (if not null) to the reason, naming the text.
 bool parse_time(const std::string& s, uint64_t* ns, std::string* why);
 
+// An unsigned 64-bit number written as digits of `base` (10, or 16 after
+// the caller has taken off a 0x): no sign, space or other prefix; false on
+// an empty text or overflow.
+bool parse_u64(const std::string& s, int base, uint64_t* v);
+
 // Parses one --event value; on error returns false and sets *why.
 bool parse_event(const std::string& s, ScriptedEvent* e, std::string* why);
 // The actions --help lists.

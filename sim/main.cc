@@ -1,7 +1,6 @@
 // main.cc - the blsim command line.
 #include <systemc>
 
-#include <charconv>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -90,15 +89,6 @@ int usage_error(const char* fmt, const char* arg) {
 }
 
 int usage_error(const std::string& message) { return usage_error("%s", message.c_str()); }
-
-// An unsigned 64-bit number written as decimal digits (base 10) or 0x and hex
-// digits (base 16): no sign, space or other prefix; false on overflow.
-bool parse_u64(const std::string& s, int base, uint64_t* v) {
-  if (s.empty()) return false;
-  const char* end = s.data() + s.size();
-  const auto r = std::from_chars(s.data(), end, *v, base);
-  return r.ec == std::errc() && r.ptr == end;
-}
 
 }  // namespace
 

@@ -35,11 +35,6 @@ extern "C" {
 
 using namespace sc_core;
 
-bool parse_duration(const std::string& s, uint64_t* ns) {
-  // Exact decimal parsing, the same for --duration and --event (events.h).
-  return parse_time(s, ns, nullptr);
-}
-
 namespace {
 
 // With --workload and no --duration the run ends global.duration after the

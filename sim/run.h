@@ -36,8 +36,5 @@ enum ExitCode {
   kExitChanged = 6  // blsim compare: something moved more than the tolerance
 };
 
-// Parses "100ms", "2.5s", "20us", "500ns"; returns false on anything else.
-bool parse_duration(const std::string& s, uint64_t* ns);
-
 // Runs the whole flow; prints errors on stderr; returns an ExitCode.
 int blsim_run(const RunOptions& o);

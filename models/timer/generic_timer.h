@@ -37,7 +37,6 @@ class GenericTimer : public sc_core::sc_module {
   // CNTPCT at time t (a core running ahead of SystemC reads it at its own).
   uint64_t cntpct_at(const sc_core::sc_time& t) const;
   uint64_t cval() const { return cval_; }
-  uint32_t ctl() const { return ctl_at(sc_core::sc_time_stamp()); }
   // CNTP_CTL with ISTATUS as it reads at time t (a core running ahead).
   uint32_t ctl_at(const sc_core::sc_time& t) const;
   void set_cval(uint64_t v);
