@@ -134,6 +134,16 @@ class Shape {
     yajl_val v = get(parent, key);
     return !v || YAJL_IS_STRING(v) || bad(path, v, "a string");
   }
+  // The array `key` of parent, as array_of_objects(), then fn(element, its
+  // path) on each in turn.
+  template <typename F>
+  bool each(yajl_val parent, const char* key, const std::string& path, F fn) {
+    if (!array_of_objects(parent, key, path)) return false;
+    yajl_val a = get(parent, key);
+    for (size_t i = 0; i < len(a); ++i)
+      if (!fn(at(a, i), path + "[" + std::to_string(i) + "]")) return false;
+    return true;
+  }
   bool object_of_numbers(yajl_val parent, const char* key, const std::string& path) {
     yajl_val o = get(parent, key);
     if (!o) return true;
@@ -152,47 +162,33 @@ class Shape {
 
 bool check_shape(yajl_val root, std::string* error) {
   Shape sh;
-  auto at = [](yajl_val a, const char* key, size_t i) { return get(a, key)->u.array.values[i]; };
-  auto n = [](yajl_val a, const char* key) { yajl_val v = get(a, key); return v ? v->u.array.len : 0; };
-  bool ok = sh.number(root, "energy_j", "energy_j") && sh.array_of_objects(root, "switches", "switches");
-  for (size_t i = 0; ok && i < n(root, "switches"); ++i) {
-    const std::string p = "switches[" + std::to_string(i) + "]";
-    yajl_val sw = at(root, "switches", i);
-    ok = sh.number(sw, "blackout_ns", p + ".blackout_ns") && sh.number(sw, "total_ns", p + ".total_ns") &&
-         sh.number(sw, "energy_j", p + ".energy_j") && sh.array_of_objects(sw, "steps", p + ".steps");
-    for (size_t k = 0; ok && k < n(sw, "steps"); ++k) {
-      const std::string q = p + ".steps[" + std::to_string(k) + "]";
-      yajl_val st = at(sw, "steps", k);
-      ok = sh.string(st, "name", q + ".name") && sh.number(st, "start_ns", q + ".start_ns") &&
-           sh.number(st, "end_ns", q + ".end_ns");
-    }
-  }
-  ok = ok && sh.array_of_objects(root, "rails", "rails");
-  for (size_t i = 0; ok && i < n(root, "rails"); ++i) {
-    const std::string p = "rails[" + std::to_string(i) + "]";
-    ok = sh.string(at(root, "rails", i), "name", p + ".name") &&
-         sh.number(at(root, "rails", i), "energy_j", p + ".energy_j");
-  }
-  ok = ok && sh.array_of_objects(root, "clusters", "clusters");
-  for (size_t i = 0; ok && i < n(root, "clusters"); ++i) {
-    const std::string p = "clusters[" + std::to_string(i) + "]";
-    yajl_val c = at(root, "clusters", i);
-    ok = sh.number(c, "id", p + ".id") && sh.number(c, "energy_j", p + ".energy_j") &&
-         sh.object_of_numbers(c, "opp_residency_ns", p + ".opp_residency_ns");
-  }
-  ok = ok && sh.array_of_objects(root, "cores", "cores");
-  for (size_t i = 0; ok && i < n(root, "cores"); ++i) {
-    const std::string p = "cores[" + std::to_string(i) + "]";
-    yajl_val c = at(root, "cores", i);
-    ok = sh.number(c, "energy_j", p + ".energy_j") &&
-         sh.object_of_numbers(c, "state_residency_ns", p + ".state_residency_ns");
-  }
-  ok = ok && sh.array_of_objects(root, "cpus", "cpus");
-  for (size_t i = 0; ok && i < n(root, "cpus"); ++i) {
-    const std::string p = "cpus[" + std::to_string(i) + "]";
-    ok = sh.object_of_numbers(at(root, "cpus", i), "idle_state_residency_ns",
-                              p + ".idle_state_residency_ns");
-  }
+  auto in = [](const std::string& path, const char* key) { return path + "." + key; };
+  const bool ok =
+      sh.number(root, "energy_j", "energy_j") &&
+      sh.each(root, "switches", "switches", [&](yajl_val sw, const std::string& p) {
+        return sh.number(sw, "blackout_ns", in(p, "blackout_ns")) &&
+               sh.number(sw, "total_ns", in(p, "total_ns")) &&
+               sh.number(sw, "energy_j", in(p, "energy_j")) &&
+               sh.each(sw, "steps", in(p, "steps"), [&](yajl_val st, const std::string& q) {
+                 return sh.string(st, "name", in(q, "name")) &&
+                        sh.number(st, "start_ns", in(q, "start_ns")) &&
+                        sh.number(st, "end_ns", in(q, "end_ns"));
+               });
+      }) &&
+      sh.each(root, "rails", "rails", [&](yajl_val r, const std::string& p) {
+        return sh.string(r, "name", in(p, "name")) && sh.number(r, "energy_j", in(p, "energy_j"));
+      }) &&
+      sh.each(root, "clusters", "clusters", [&](yajl_val c, const std::string& p) {
+        return sh.number(c, "id", in(p, "id")) && sh.number(c, "energy_j", in(p, "energy_j")) &&
+               sh.object_of_numbers(c, "opp_residency_ns", in(p, "opp_residency_ns"));
+      }) &&
+      sh.each(root, "cores", "cores", [&](yajl_val c, const std::string& p) {
+        return sh.number(c, "energy_j", in(p, "energy_j")) &&
+               sh.object_of_numbers(c, "state_residency_ns", in(p, "state_residency_ns"));
+      }) &&
+      sh.each(root, "cpus", "cpus", [&](yajl_val c, const std::string& p) {
+        return sh.object_of_numbers(c, "idle_state_residency_ns", in(p, "idle_state_residency_ns"));
+      });
   if (!ok) *error = sh.error;
   return ok;
 }
