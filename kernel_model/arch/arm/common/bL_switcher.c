@@ -391,6 +391,14 @@ static int __bL_switch_request(unsigned int cpu, unsigned int new_cluster_id,
 	return 0;
 }
 
+/* Whether logical CPU c moves in a switch of cluster `from`: paired, online
+ * (one hotplug took down stays down), and on that cluster now. */
+static bool moves_with_cluster(unsigned int c, unsigned int from)
+{
+	return bL_switcher_cpu_pairing[c] >= 0 && cpu_online(c) &&
+	       MPIDR_AFFINITY_LEVEL(cpu_logical_map(c), 1) == from;
+}
+
 /* Cluster mode: every logical CPU on cpu's cluster moves. The rendezvous
  * count is armed first, for all of them, before any switch can start. */
 static int bL_cluster_switch_request(unsigned int cpu, unsigned int new_cluster_id,
@@ -402,10 +410,8 @@ static int bL_cluster_switch_request(unsigned int cpu, unsigned int new_cluster_
 	if (cpu >= nr_cpu_ids || !cpu_online(cpu) || new_cluster_id >= MAX_NR_CLUSTERS ||
 	    from == new_cluster_id)
 		return __bL_switch_request(cpu, new_cluster_id, NULL, NULL, cause);
-	/* The cluster's online CPUs move; one hotplug took down stays down. */
 	for (c = 0; c < nr_cpu_ids; c++)
-		if (bL_switcher_cpu_pairing[c] >= 0 && cpu_online(c) &&
-		    MPIDR_AFFINITY_LEVEL(cpu_logical_map(c), 1) == from)
+		if (moves_with_cluster(c, from))
 			n++;
 	/* Race avoided: a second cluster request while a rendezvous is under
 	 * way would reset the count its CPUs are waiting on. */
@@ -417,8 +423,7 @@ static int bL_cluster_switch_request(unsigned int cpu, unsigned int new_cluster_
 	hw_store32(&bL_rendezvous_expected[from], n);
 	n = 0;
 	for (c = 0; c < nr_cpu_ids && !ret; c++)
-		if (bL_switcher_cpu_pairing[c] >= 0 && cpu_online(c) &&
-		    MPIDR_AFFINITY_LEVEL(cpu_logical_map(c), 1) == from) {
+		if (moves_with_cluster(c, from)) {
 			ret = __bL_switch_request(c, new_cluster_id, NULL, NULL, cause);
 			if (!ret)
 				n++;
