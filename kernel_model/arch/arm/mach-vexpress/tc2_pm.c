@@ -1,7 +1,10 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * tc2_pm.c - the TC2 MCPM backend, as arch/arm/mach-vexpress/tc2_pm.c
- * (the mcpm_platform_ops generation): SPC power-up/down control, cache and
- * coherency teardown, wait for power-down by polling the SCC/SPC.
+ * tc2_pm.c - the TC2 MCPM backend, modelled on arch/arm/mach-vexpress/tc2_pm.c
+ * (the mcpm_platform_ops generation). The SPC does the actual powering; this
+ * file tells it which CPU or cluster is going away or coming back, takes the
+ * caches and the CCI port down for the last man, and polls the SCC/SPC to
+ * learn when a CPU that left has really stopped.
  */
 #include <libfdt.h>
 
@@ -10,86 +13,115 @@
 #include "linux/arm-cci.h"
 #include "spc.h"
 
-/* SCC conf registers */
-#define RESET_CTRL 0x018
-#define RESET_A15_NCORERESET(cpu) (1u << (2 + (cpu)))
-#define RESET_A7_NCORERESET(cpu) (1u << (16 + (cpu)))
-#define A15_CONF 0x400
-#define A7_CONF 0x500
-#define SYS_INFO 0x700
-#define SPC_BASE 0xb00
+/* Offsets in the Serial Configuration Controller's register block. */
+enum tc2_scc_reg {
+	SCC_RESET_CTRL = 0x018,	/* one nCORERESET bit per core, low = held */
+	SCC_A15_CONF = 0x400,	/* low nibble: cluster id of the A15s */
+	SCC_A7_CONF = 0x500,	/* low nibble: cluster id of the A7s */
+	SCC_SYS_INFO = 0x700,	/* core counts, A15 at bit 16, A7 at bit 20 */
+	SCC_SPC_OFFSET = 0xb00,	/* the SPC's own registers start here */
+};
 
-#define TC2_CLUSTERS 2
-#define TC2_MAX_CPUS_PER_CLUSTER 3
-
-#define POLL_MSEC 10
-#define TIMEOUT_MSEC 1000
+enum {
+	TC2_NR_CLUSTERS = 2,
+	TC2_CORES_MAX = 3,	/* the A7 cluster; the A15 cluster has two */
+	TC2_POLL_STEP_MS = 10,	/* one look at the SCC/SPC every 10 ms ... */
+	TC2_POLL_LIMIT_MS = 1000, /* ... for at most a second */
+};
 
 static phys_addr_t scc;
-static unsigned int tc2_nr_cpus[TC2_CLUSTERS];
+static unsigned int cores_in[TC2_NR_CLUSTERS];
 
 /*
- * gic_cpu_if_down() belongs to drivers/irqchip/irq-gic.c. Referenced weakly
- * so this backend links before (or without) that driver; when absent, the
- * GIC CPU interface stays on and wfi may complete on a pending IRQ, which
- * the SPC (it acts on STANDBYWFI first) turns into a reset anyway.
+ * gic_cpu_if_down() lives in drivers/irqchip/irq-gic.c. The weak reference
+ * lets this backend link before (or without) that driver; when it is missing
+ * the CPU interface stays on and wfi may end early on a pending IRQ, which
+ * the SPC turns into a reset anyway because it reacts to STANDBYWFI first.
  */
 extern void gic_cpu_if_down(unsigned int gic_nr) __attribute__((weak));
 
-/* Models tc2_pm_cpu_powerup: mailbox + wake-up enable; the caller's IPI
- * then makes the SPC release the CPU. */
-static int tc2_pm_cpu_powerup(unsigned int cpu, unsigned int cluster)
+/* Whether (cpu, cluster) names a core that may exist on TC2 at all. */
+static bool tc2_slot_ok(unsigned int cpu, unsigned int cluster)
 {
-	pr_debug("%s: cpu %u cluster %u\n", __func__, cpu, cluster);
-	if (cluster >= TC2_CLUSTERS || cpu >= tc2_nr_cpus[cluster])
+	return cluster < TC2_NR_CLUSTERS && cpu < TC2_CORES_MAX;
+}
+
+/* The bit of SCC_RESET_CTRL that releases this core from reset. */
+static u32 tc2_reset_bit(unsigned int cpu, unsigned int cluster)
+{
+	return 1u << (cpu + (cluster == 0 ? 2 : 16));
+}
+
+/* Where a CPU released by the SPC starts: the MCPM entry point. */
+static void tc2_set_mailbox(unsigned int core, unsigned int cl)
+{
+	u32 entry = hw_entry_address(mcpm_entry_point);
+
+	ve_spc_set_resume_addr(cl, core, entry);
+}
+
+/* Power-up of one CPU: point its SPC mailbox at the MCPM entry and let an
+ * IRQ wake it; the IPI the caller sends next is what the SPC reacts to. */
+static int tc2_cpu_up(unsigned int cpu, unsigned int cluster)
+{
+	bool exists = cluster < TC2_NR_CLUSTERS && cpu < cores_in[cluster];
+
+	if (!exists)
 		return -EINVAL;
-	ve_spc_set_resume_addr(cluster, cpu, hw_entry_address(mcpm_entry_point));
+	tc2_set_mailbox(cpu, cluster);
 	ve_spc_cpu_wakeup_irq(cluster, cpu, true);
 	return 0;
 }
 
-/* Models tc2_pm_cluster_powerup: cancel a pending cluster power-off. */
-static int tc2_pm_cluster_powerup(unsigned int cluster)
+/* Power-up of a cluster: withdraw any power-off request still pending. */
+static int tc2_cluster_up(unsigned int cluster)
 {
-	pr_debug("%s: cluster %u\n", __func__, cluster);
-	if (cluster >= TC2_CLUSTERS)
-		return -EINVAL;
-	ve_spc_powerdown(cluster, false);
-	return 0;
+	int err = cluster < TC2_NR_CLUSTERS ? 0 : -EINVAL;
+
+	if (!err)
+		ve_spc_powerdown(cluster, false);
+	return err;
 }
 
-/* Models tc2_pm_cpu_powerdown_prepare. */
-static void tc2_pm_cpu_powerdown_prepare(unsigned int cpu, unsigned int cluster)
+/* Asks the SPC to cut a cluster at its next all-cores-wfi, waking it on any
+ * interrupt (off = true), or withdraws that request (off = false). */
+static void tc2_cluster_wanted_off(unsigned int cl, bool off)
 {
-	pr_debug("%s: cpu %u cluster %u\n", __func__, cpu, cluster);
-	BUG_ON(cluster >= TC2_CLUSTERS || cpu >= TC2_MAX_CPUS_PER_CLUSTER);
+	BUG_ON(cl >= TC2_NR_CLUSTERS);
+	ve_spc_powerdown(cl, off);
+	ve_spc_global_wakeup_irq(off);
+}
+
+/*
+ * Before a CPU goes down: arm its wake-up IRQ at the SPC, then close the GIC
+ * CPU interface. Once the CPU has decided to power off, only the SPC may
+ * bring it back on an interrupt; an interrupt still reaching the core could
+ * end its wfi by itself, and the core would run on while the SPC believes
+ * it is off.
+ */
+static void tc2_cpu_down_prepare(unsigned int cpu, unsigned int cluster)
+{
+	BUG_ON(!tc2_slot_ok(cpu, cluster));
 	ve_spc_cpu_wakeup_irq(cluster, cpu, true);
-	/*
-	 * Race avoided: with the CPU committed to power down, the power
-	 * controller must be the one to wake it on an IRQ. Cutting the IRQ
-	 * lines at the GIC CPU interface keeps wfi from completing behind
-	 * the power controller's back.
-	 */
 	if (gic_cpu_if_down)
 		gic_cpu_if_down(0);
 }
 
-/* Models tc2_pm_cluster_powerdown_prepare. */
-static void tc2_pm_cluster_powerdown_prepare(unsigned int cluster)
+/* Before the last man takes the cluster down: ask the SPC to cut the
+ * cluster at wfi, and to wake it on any interrupt. */
+static void tc2_cluster_down_prepare(unsigned int cluster)
 {
-	pr_debug("%s: cluster %u\n", __func__, cluster);
-	BUG_ON(cluster >= TC2_CLUSTERS);
-	ve_spc_powerdown(cluster, true);
-	ve_spc_global_wakeup_irq(true);
+	tc2_cluster_wanted_off(cluster, true);
 }
 
-/* Models v7_exit_coherency_flush(louis|all): SCTLR.C off, clean+invalidate
- * by set/way, leave SMP coherency (ACTLR.SMP off). */
-static void v7_exit_coherency_flush(bool all)
+/* The v7 "leave coherency" sequence: stop allocating in the D-cache, write
+ * back and invalidate it (to the LoUIS, or every level when the cluster
+ * goes), then drop out of SMP coherency. */
+static void tc2_leave_coherency(bool whole_hierarchy)
 {
 	hw_set_dcache_enabled(false);
 	isb();
-	if (all)
+	if (whole_hierarchy)
 		hw_flush_cache_all();
 	else
 		hw_flush_cache_louis();
@@ -98,102 +130,95 @@ static void v7_exit_coherency_flush(bool all)
 	dsb();
 }
 
-/* Models tc2_pm_cpu_cache_disable. */
-static void tc2_pm_cpu_cache_disable(void)
+static void tc2_cpu_caches_off(void)
 {
-	v7_exit_coherency_flush(false);
+	tc2_leave_coherency(false);
 }
 
-/* Models tc2_pm_cluster_cache_disable: the last man flushes L2 and takes
- * the cluster out of the CCI. */
-static void tc2_pm_cluster_cache_disable(void)
+/* Last man: the A15's L2 prefetcher must be quiet before L2 is flushed;
+ * then the whole hierarchy goes, then the cluster's CCI port. */
+static void tc2_cluster_caches_off(void)
 {
 	if (read_cpuid_part_number() == ARM_CPU_PART_CORTEX_A15) {
-		/* On the Cortex-A15 L2 prefetching must be off before the flush. */
 		hw_write_l2_prefetch_ctl(0x400);
 		isb();
 		dsb();
 	}
-	v7_exit_coherency_flush(true);
+	tc2_leave_coherency(true);
 	cci_disable_port_by_cpu(read_cpuid_mpidr());
 }
 
-/* Models tc2_core_in_reset. */
-static int tc2_core_in_reset(unsigned int cpu, unsigned int cluster)
+static bool tc2_held_in_reset(unsigned int cpu, unsigned int cluster)
 {
-	u32 mask = cluster ? RESET_A7_NCORERESET(cpu) : RESET_A15_NCORERESET(cpu);
-
-	return !(readl_relaxed(scc + RESET_CTRL) & mask);
+	return (readl_relaxed(scc + SCC_RESET_CTRL) & tc2_reset_bit(cpu, cluster)) == 0;
 }
 
-/* Models tc2_pm_wait_for_powerdown (msleep as a udelay: time passes the
- * same; the caller's core is not given to another task meanwhile). */
-static int tc2_pm_wait_for_powerdown(unsigned int cpu, unsigned int cluster)
+/*
+ * Wait until a CPU that left is really halted. The SPC may reset the core,
+ * and even power its cluster off, the moment it reaches wfi, so STANDBYWFI
+ * can be gone before we look: a core held in reset counts as halted too.
+ * Upstream sleeps between looks; here the wait is a delay of the same length
+ * (simulated time passes alike, the waiting core runs nothing else meanwhile).
+ */
+static int tc2_wait_cpu_halted(unsigned int cpu, unsigned int cluster)
 {
-	unsigned int tries;
+	int waited_ms;
 
-	pr_debug("%s: cpu %u cluster %u\n", __func__, cpu, cluster);
-	BUG_ON(cluster >= TC2_CLUSTERS || cpu >= TC2_MAX_CPUS_PER_CLUSTER);
+	BUG_ON(!tc2_slot_ok(cpu, cluster));
+	for (waited_ms = 0; waited_ms < TC2_POLL_LIMIT_MS; waited_ms += TC2_POLL_STEP_MS) {
+		bool halted = tc2_held_in_reset(cpu, cluster) || ve_spc_cpu_in_wfi(cpu, cluster);
 
-	for (tries = 0; tries < TIMEOUT_MSEC / POLL_MSEC; ++tries) {
-		/*
-		 * Race avoided: the power controller may reset the core and
-		 * power the cluster off as soon as it reaches WFI, before we
-		 * ever see STANDBYWFI, so either condition means halted.
-		 */
-		if (tc2_core_in_reset(cpu, cluster) || ve_spc_cpu_in_wfi(cpu, cluster))
+		if (halted)
 			return 0;
-		hw_udelay(POLL_MSEC * 1000);
+		hw_udelay(TC2_POLL_STEP_MS * 1000);
 	}
 	return -ETIMEDOUT;
 }
 
-/* Models tc2_pm_cpu_suspend_prepare. */
-static void tc2_pm_cpu_suspend_prepare(unsigned int cpu, unsigned int cluster)
+/* A CPU about to suspend resumes through the MCPM entry point. */
+static void tc2_cpu_suspend_prepare(unsigned int cpu, unsigned int cluster)
 {
-	ve_spc_set_resume_addr(cluster, cpu, hw_entry_address(mcpm_entry_point));
+	tc2_set_mailbox(cpu, cluster);
 }
 
-/* Models tc2_pm_cpu_is_up. */
-static void tc2_pm_cpu_is_up(unsigned int cpu, unsigned int cluster)
+/* A CPU is back: it no longer wants IRQ wake-ups nor its mailbox. */
+static void tc2_cpu_back(unsigned int core, unsigned int cl)
 {
-	pr_debug("%s: cpu %u cluster %u\n", __func__, cpu, cluster);
-	BUG_ON(cluster >= TC2_CLUSTERS || cpu >= TC2_MAX_CPUS_PER_CLUSTER);
-	ve_spc_cpu_wakeup_irq(cluster, cpu, false);
-	ve_spc_set_resume_addr(cluster, cpu, 0);
+	BUG_ON(!tc2_slot_ok(core, cl));
+	ve_spc_cpu_wakeup_irq(cl, core, false);
+	ve_spc_set_resume_addr(cl, core, 0);
 }
 
-/* Models tc2_pm_cluster_is_up. */
-static void tc2_pm_cluster_is_up(unsigned int cluster)
+/* A cluster is back: cancel its power-off and the global wake-up. */
+static void tc2_cluster_back(unsigned int cluster)
 {
-	pr_debug("%s: cluster %u\n", __func__, cluster);
-	BUG_ON(cluster >= TC2_CLUSTERS);
-	ve_spc_powerdown(cluster, false);
-	ve_spc_global_wakeup_irq(false);
+	tc2_cluster_wanted_off(cluster, false);
 }
 
-static const struct mcpm_platform_ops tc2_pm_power_ops = {
-	.cpu_powerup = tc2_pm_cpu_powerup,
-	.cluster_powerup = tc2_pm_cluster_powerup,
-	.cpu_suspend_prepare = tc2_pm_cpu_suspend_prepare,
-	.cpu_powerdown_prepare = tc2_pm_cpu_powerdown_prepare,
-	.cluster_powerdown_prepare = tc2_pm_cluster_powerdown_prepare,
-	.cpu_cache_disable = tc2_pm_cpu_cache_disable,
-	.cluster_cache_disable = tc2_pm_cluster_cache_disable,
-	.wait_for_powerdown = tc2_pm_wait_for_powerdown,
-	.cpu_is_up = tc2_pm_cpu_is_up,
-	.cluster_is_up = tc2_pm_cluster_is_up,
+/* Listed in the order MCPM uses them: up, down, then coming back. */
+static const struct mcpm_platform_ops tc2_mcpm_ops = {
+	.cpu_powerup		= tc2_cpu_up,
+	.cluster_powerup	= tc2_cluster_up,
+	.cpu_suspend_prepare	= tc2_cpu_suspend_prepare,
+	.cpu_powerdown_prepare	= tc2_cpu_down_prepare,
+	.cpu_cache_disable	= tc2_cpu_caches_off,
+	.cluster_powerdown_prepare = tc2_cluster_down_prepare,
+	.cluster_cache_disable	= tc2_cluster_caches_off,
+	.wait_for_powerdown	= tc2_wait_cpu_halted,
+	.cluster_is_up		= tc2_cluster_back,
+	.cpu_is_up		= tc2_cpu_back,
 };
 
-/* Models tc2_pm_power_up_setup: cluster level = enable our CCI port. */
-static void tc2_pm_power_up_setup(unsigned int affinity_level)
+/* Early setup run by the inbound CPU: at cluster level it has to put its
+ * cluster's CCI port back before it may use coherent memory. */
+static void tc2_early_setup(unsigned int level)
 {
-	if (affinity_level == 1)
+	if (level == 1)
 		cci_enable_port_for_self();
 }
 
-/* Models of_iomap(np, 0) for a node whose parent maps 1:1 (the SCC sits
- * at the root of the TC2 tree): reg read with the parent's cell sizes. */
+/* of_iomap(np, 0) for a node whose parent maps 1:1 (the SCC sits at the root
+ * of the TC2 tree): its reg read with the parent's #address-cells. */
 static int scc_reg(const void *fdt, int node, u64 *addr)
 {
 	int parent = fdt_parent_offset(fdt, node);
@@ -218,8 +243,8 @@ static int scc_reg(const void *fdt, int node, u64 *addr)
 	return 0;
 }
 
-/* Models irq_of_parse_and_map(np, 0) for the GIC's 3-cell binding: the
- * hardware interrupt number (SPI n = 32 + n, PPI n = 16 + n). */
+/* irq_of_parse_and_map(np, 0) for the GIC's 3-cell binding: the hardware
+ * interrupt number (SPI n = 32 + n, PPI n = 16 + n). */
 static int scc_irq(const void *fdt, int node)
 {
 	int len;
@@ -230,63 +255,66 @@ static int scc_irq(const void *fdt, int node)
 	return (int)fdt32_to_cpu(p[1]) + (fdt32_to_cpu(p[0]) ? 16 : 32);
 }
 
-/* Models tc2_pm_init (an early_initcall upstream). */
+/* Reads from the SCC which cluster holds the A15s and the A7s and how many
+ * cores each has; -EINVAL if an id is not 0 or 1. */
+static int tc2_read_topology(u32 *a15_id)
+{
+	u32 a15 = readl_relaxed(scc + SCC_A15_CONF) & 0xf;
+	u32 a7 = readl_relaxed(scc + SCC_A7_CONF) & 0xf;
+	u32 info;
+
+	if (a15 >= TC2_NR_CLUSTERS || a7 >= TC2_NR_CLUSTERS)
+		return -EINVAL;
+	info = readl_relaxed(scc + SCC_SYS_INFO);
+	cores_in[a15] = (info >> 16) & 0xf;
+	cores_in[a7] = (info >> 20) & 0xf;
+	*a15_id = a15;
+	return 0;
+}
+
+/* tc2_pm_init (an early_initcall upstream): find the SCC, learn the
+ * topology, bring up the SPC and the CCI, check the boot CPU, register. */
 int tc2_pm_init(const void *fdt)
 {
-	unsigned int mpidr, cpu, cluster;
-	u32 a15_cluster_id, a7_cluster_id, sys_info;
-	int np, ret, irq;
+	u32 a15_id, mpidr;
+	int node, err;
 	u64 addr;
 
-	/*
-	 * The power-management features hide behind SCC registers, which
-	 * also say which cluster is which and how many CPUs each has.
-	 */
-	np = fdt_node_offset_by_compatible(fdt, -1, "arm,vexpress-scc,v2p-ca15_a7");
-	if (np < 0 || scc_reg(fdt, np, &addr))
+	node = fdt_node_offset_by_compatible(fdt, -1, "arm,vexpress-scc,v2p-ca15_a7");
+	if (node < 0 || scc_reg(fdt, node, &addr))
 		return -ENODEV;
 	scc = addr;
+	err = tc2_read_topology(&a15_id);
+	if (err)
+		return err;
 
-	a15_cluster_id = readl_relaxed(scc + A15_CONF) & 0xf;
-	a7_cluster_id = readl_relaxed(scc + A7_CONF) & 0xf;
-	if (a15_cluster_id >= TC2_CLUSTERS || a7_cluster_id >= TC2_CLUSTERS)
-		return -EINVAL;
-
-	sys_info = readl_relaxed(scc + SYS_INFO);
-	tc2_nr_cpus[a15_cluster_id] = (sys_info >> 16) & 0xf;
-	tc2_nr_cpus[a7_cluster_id] = (sys_info >> 20) & 0xf;
-
-	irq = scc_irq(fdt, np);
-
-	/* The SPC is needed very early to power up processors. */
-	ret = ve_spc_init(scc + SPC_BASE, a15_cluster_id, irq);
-	if (ret)
-		return ret;
-
+	/* Secondary CPUs cannot be started without the SPC: set it up now. */
+	err = ve_spc_init(scc + SCC_SPC_OFFSET, a15_id, scc_irq(fdt, node));
+	if (err)
+		return err;
 	if (!cci_probed() && cci_probe(fdt))
 		return -ENODEV;
 
 	mpidr = read_cpuid_mpidr();
-	cpu = MPIDR_AFFINITY_LEVEL(mpidr, 0);
-	cluster = MPIDR_AFFINITY_LEVEL(mpidr, 1);
-	if (cluster >= TC2_CLUSTERS || cpu >= tc2_nr_cpus[cluster]) {
+	if (MPIDR_AFFINITY_LEVEL(mpidr, 1) >= TC2_NR_CLUSTERS ||
+	    MPIDR_AFFINITY_LEVEL(mpidr, 0) >= cores_in[MPIDR_AFFINITY_LEVEL(mpidr, 1)]) {
 		pr_err("%s: boot CPU is out of bound!\n", __func__);
 		return -EINVAL;
 	}
 
-	ret = mcpm_platform_register(&tc2_pm_power_ops);
-	if (!ret) {
-		mcpm_sync_init(tc2_pm_power_up_setup);
-		/* Test that we can (re)enable the CCI on our own. */
-		BUG_ON(mcpm_loopback(tc2_pm_cluster_cache_disable) != 0);
-		pr_info("TC2 power management initialized\n");
-	}
-	return ret;
+	err = mcpm_platform_register(&tc2_mcpm_ops);
+	if (err)
+		return err;
+	mcpm_sync_init(tc2_early_setup);
+	/* Prove at boot that a CPU can leave and re-enter its CCI port. */
+	BUG_ON(mcpm_loopback(tc2_cluster_caches_off) != 0);
+	pr_info("TC2 power management initialized\n");
+	return 0;
 }
 
 /* Test support: forget the SCC mapping. */
 void tc2_pm_reset_for_test(void)
 {
 	scc = 0;
-	tc2_nr_cpus[0] = tc2_nr_cpus[1] = 0;
+	cores_in[0] = cores_in[1] = 0;
 }
