@@ -1,17 +1,21 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * mcpm_entry.c - Multi-Cluster Power Management core, as Linux's
- * arch/arm/common/mcpm_entry.c, plus the C model of mcpm_head.S's
+ * mcpm_entry.c - Multi-Cluster Power Management core, modelled on Linux's
+ * arch/arm/common/mcpm_entry.c, plus a C model of mcpm_head.S's
  * mcpm_entry_point.
  *
- * The algorithm is the one of Documentation/arm/cluster-pm-race-avoidance:
- * per-CPU states (CPU_DOWN/COMING_UP/UP/GOING_DOWN), per-cluster states
- * (CLUSTER_DOWN/UP/GOING_DOWN), an inbound flag (INBOUND_NOT_COMING_UP /
- * INBOUND_COMING_UP), a vlock electing the first man, and use counts under
- * an arch spinlock for concurrent power_up/power_down of one CPU.
+ * The protocol is the one described in Documentation/arm/
+ * cluster-pm-race-avoidance: each CPU has a state (CPU_DOWN, CPU_COMING_UP,
+ * CPU_UP, CPU_GOING_DOWN), each cluster has one (CLUSTER_DOWN, CLUSTER_UP,
+ * CLUSTER_GOING_DOWN) plus an inbound flag (INBOUND_NOT_COMING_UP,
+ * INBOUND_COMING_UP); a vlock elects the one inbound CPU that sets a cluster
+ * up, and per-CPU use counts under an arch spinlock settle a power_up and a
+ * power_down of the same CPU that overlap.
  *
- * All shared state is touched through hw_load/hw_store (simulated time
- * passes; other CPUs run in between) and published to CPUs whose caches are
- * off with sync_cache_w/sync_cache_r, exactly where upstream does it.
+ * Every access to shared state goes through hw_load/hw_store, so simulated
+ * time passes and other CPUs run in between, and whatever a CPU with its
+ * caches off must see is pushed out with sync_cache_w / pulled with
+ * sync_cache_r at the points where the kernel does the same.
  */
 #include "asm/mcpm.h"
 #include "asm/spinlock.h"
@@ -20,7 +24,7 @@
 #include "linux/smp.h"
 #include "vlock.h"
 
-#define EUNATCH 49 /* upstream's "no backend" error */
+#define EUNATCH 49 /* the error upstream returns when no backend registered */
 
 struct sync_struct mcpm_sync;
 volatile int mcpm_fault_inject = MCPM_FAULT_NONE;
@@ -32,548 +36,592 @@ __attribute__((weak)) void hw_test_hook(enum hw_test_event ev, unsigned int cpu,
 	(void)ev; (void)cpu; (void)cluster;
 }
 
-/* ---- the state of mcpm_head.S --------------------------------------------
- * Read by CPUs coming out of reset with caches off: every write is followed
- * by sync_cache_w, every read is a plain hw load (it goes to memory).
+/* ---- what mcpm_head.S reads -----------------------------------------------
+ * A CPU fresh out of reset runs with its caches off: each store below is
+ * followed by sync_cache_w, and each load of it is a plain hw load that
+ * goes to memory.
  */
-static struct vlock first_man_locks[MAX_NR_CLUSTERS];
-static volatile u32 mcpm_entry_vectors[MAX_NR_CLUSTERS][MAX_CPUS_PER_CLUSTER];
-static volatile u32 mcpm_entry_early_pokes[MAX_NR_CLUSTERS][MAX_CPUS_PER_CLUSTER][2];
-/* mcpm_power_up_setup_phys: set once by mcpm_sync_init before any CPU can
- * come up, never changed after, so a plain C read is exact. */
-static void (*mcpm_power_up_setup)(unsigned int affinity_level);
+static struct vlock cluster_vlock[MAX_NR_CLUSTERS];
+static volatile u32 resume_vector[MAX_NR_CLUSTERS][MAX_CPUS_PER_CLUSTER];
+static volatile u32 early_poke[MAX_NR_CLUSTERS][MAX_CPUS_PER_CLUSTER][2];
+/* The backend's early setup hook (mcpm_power_up_setup_phys upstream).
+ * mcpm_sync_init sets it before any CPU can come up and it never changes
+ * afterwards, so reading it as a plain C variable is exact. */
+static void (*early_setup_hook)(unsigned int affinity_level);
 
-static const struct mcpm_platform_ops *platform_ops;
+static const struct mcpm_platform_ops *backend;
 
 /*
- * Not a regular spinlock upstream because of lockdep and the switcher (an
- * outbound calls power_down after its inbound runs with the same logical
- * number); here simply the arch ticket lock on hw.h accesses.
+ * Guards the use counts and the backend's prepare calls. Upstream makes it
+ * an arch spinlock rather than a regular one because with the switcher the
+ * outbound CPU calls power_down while its inbound twice already runs under
+ * the same logical CPU number, which lockdep would object to. The model
+ * simply uses the ticket lock built on hw.h accesses.
  */
-static arch_spinlock_t mcpm_lock = __ARCH_SPIN_LOCK_UNLOCKED;
+static arch_spinlock_t usecount_lock = __ARCH_SPIN_LOCK_UNLOCKED;
 
 volatile u32 mcpm_cpu_use_count[MAX_NR_CLUSTERS][MAX_CPUS_PER_CLUSTER];
 
-/* Models __mcpm_cpu_going_down: commit to tearing this CPU down (cache on). */
+/* The calling CPU's position, from its MPIDR. */
+static void whoami(unsigned int *core, unsigned int *cl)
+{
+	u32 id = read_cpuid_mpidr();
+
+	*core = MPIDR_AFFINITY_LEVEL(id, 0);
+	*cl = MPIDR_AFFINITY_LEVEL(id, 1);
+}
+
+/* Publishes a CPU state byte to CPUs that may be running uncached. */
+static void publish_cpu_state(unsigned int core, unsigned int cl, u8 st)
+{
+	volatile u8 *slot = &mcpm_sync.clusters[cl].cpus[core].cpu;
+
+	hw_store8(slot, st);
+	sync_cache_w(slot);
+}
+
+/* __mcpm_cpu_going_down: this CPU commits to its teardown (caches still on). */
 void __mcpm_cpu_going_down(unsigned int cpu, unsigned int cluster)
 {
 	hw_test_hook(HW_TEST_MCPM_CPU_GOING_DOWN, cpu, cluster);
-	hw_store8(&mcpm_sync.clusters[cluster].cpus[cpu].cpu, CPU_GOING_DOWN);
-	sync_cache_w(&mcpm_sync.clusters[cluster].cpus[cpu].cpu);
+	publish_cpu_state(cpu, cluster, CPU_GOING_DOWN);
 }
 
-/* Models __mcpm_cpu_down: this CPU's teardown is done (cache off). */
+/* __mcpm_cpu_down: this CPU's teardown is finished (caches off). */
 void __mcpm_cpu_down(unsigned int cpu, unsigned int cluster)
 {
+	volatile u8 *slot = &mcpm_sync.clusters[cluster].cpus[cpu].cpu;
+
 	dmb();
-	hw_store8(&mcpm_sync.clusters[cluster].cpus[cpu].cpu, CPU_DOWN);
+	hw_store8(slot, CPU_DOWN);
 	hw_test_hook(HW_TEST_MCPM_CPU_DOWN, cpu, cluster); /* with the store */
-	sync_cache_w(&mcpm_sync.clusters[cluster].cpus[cpu].cpu);
-	/* Wakes a last man waiting in __mcpm_outbound_enter_critical. */
+	sync_cache_w(slot);
+	/* A last man may be sleeping in wfe until this CPU leaves GOING_DOWN. */
 	sev();
 }
 
-/* Models __mcpm_outbound_leave_critical: CLUSTER_UP (backed out) or
- * CLUSTER_DOWN (torn down, ready for power-off). */
+/* __mcpm_outbound_leave_critical: the last man is done, either having backed
+ * out (CLUSTER_UP) or having torn the cluster down (CLUSTER_DOWN). */
 void __mcpm_outbound_leave_critical(unsigned int cluster, int state)
 {
+	volatile u8 *cs = &mcpm_sync.clusters[cluster].cluster;
+
 	dmb();
-	hw_store8(&mcpm_sync.clusters[cluster].cluster, (u8)state);
+	hw_store8(cs, (u8)state);
 	/* The hook runs with the store, before any other CPU can see it. */
 	if (state == CLUSTER_DOWN)
 		hw_test_hook(HW_TEST_MCPM_CLUSTER_DOWN, 0, cluster);
-	sync_cache_w(&mcpm_sync.clusters[cluster].cluster);
-	/* Wakes an inbound first man waiting for GOING_DOWN to resolve. */
+	sync_cache_w(cs);
+	/* An inbound first man may be sleeping in wfe until GOING_DOWN ends. */
 	sev();
 }
 
-/* Models __mcpm_outbound_enter_critical: true if the last man may tear the
- * cluster down, false if it backed out (inbound seen, or a CPU came back). */
+/* Waits for CPU `i` of cluster `cs` to leave CPU_GOING_DOWN; returns the
+ * state it settled in. */
+static u8 settled_cpu_state(struct mcpm_sync_struct *cs, unsigned int i)
+{
+	u8 st;
+
+	for (;;) {
+		st = hw_load8(&cs->cpus[i].cpu);
+		if (st != CPU_GOING_DOWN)
+			return st;
+		wfe();
+		sync_cache_r(&cs->cpus[i].cpu);
+	}
+}
+
+/*
+ * __mcpm_outbound_enter_critical: the last man announces the teardown, then
+ * checks nobody needs the cluster. True: it may go on and take the cluster
+ * down. False: it has backed out and the cluster is CLUSTER_UP again.
+ */
 bool __mcpm_outbound_enter_critical(unsigned int cpu, unsigned int cluster)
 {
-	struct mcpm_sync_struct *c = &mcpm_sync.clusters[cluster];
-	bool ignore = mcpm_fault_inject == MCPM_FAULT_IGNORE_INBOUND;
-	unsigned int i;
+	struct mcpm_sync_struct *cs = &mcpm_sync.clusters[cluster];
+	bool blind = mcpm_fault_inject == MCPM_FAULT_IGNORE_INBOUND;
+	unsigned int other;
+	bool wanted = false;
 
-	/* Warn inbound CPUs that the cluster is being torn down. */
-	hw_store8(&c->cluster, CLUSTER_GOING_DOWN);
-	sync_cache_w(&c->cluster);
-
-	/*
-	 * Race avoided: an inbound first man that saw CLUSTER_DOWN/GOING_DOWN
-	 * has raised INBOUND_COMING_UP and will set the cluster up: tearing
-	 * down now would pull the cluster from under it. Back out.
-	 */
-	sync_cache_r(&c->inbound);
-	if (!ignore && hw_load8(&c->inbound) == INBOUND_COMING_UP)
-		goto abort;
+	/* From now on an inbound CPU reading the cluster state sees the
+	 * teardown coming. */
+	hw_store8(&cs->cluster, CLUSTER_GOING_DOWN);
+	sync_cache_w(&cs->cluster);
 
 	/*
-	 * Wait for every other CPU to finish its own teardown (leave
-	 * GOING_DOWN). Race avoided: a CPU that came back up meanwhile
-	 * (COMING_UP / UP, e.g. an inbound that read CLUSTER_UP just before
-	 * our GOING_DOWN store and skipped cluster setup) needs the cluster:
-	 * back out.
+	 * An inbound CPU may have won the vlock before our store and raised
+	 * INBOUND_COMING_UP: it is about to set the cluster up and relies on
+	 * it staying powered. Going on would cut the power under it, so the
+	 * last man gives way.
 	 */
-	sync_cache_r(&c->cpus);
-	for (i = 0; i < MAX_CPUS_PER_CLUSTER; i++) {
-		u8 cpustate;
+	sync_cache_r(&cs->inbound);
+	if (!blind && hw_load8(&cs->inbound) == INBOUND_COMING_UP)
+		wanted = true;
 
-		if (i == cpu)
-			continue;
-		while (1) {
-			cpustate = hw_load8(&c->cpus[i].cpu);
-			if (cpustate != CPU_GOING_DOWN)
-				break;
-			wfe();
-			sync_cache_r(&c->cpus[i].cpu);
+	/*
+	 * Otherwise each sibling must first finish its own teardown. One that
+	 * ends up anywhere but CPU_DOWN came back meanwhile, e.g. an inbound
+	 * that read CLUSTER_UP just before our GOING_DOWN store and so skipped
+	 * the cluster setup: it needs the cluster, and the last man gives way.
+	 */
+	if (!wanted) {
+		sync_cache_r(&cs->cpus);
+		for (other = 0; other < MAX_CPUS_PER_CLUSTER && !wanted; other++) {
+			if (other != cpu && settled_cpu_state(cs, other) != CPU_DOWN && !blind)
+				wanted = true;
 		}
-		if (cpustate != CPU_DOWN && !ignore)
-			goto abort;
 	}
 
+	if (wanted) {
+		hw_test_hook(HW_TEST_MCPM_LAST_MAN_ABORT, cpu, cluster);
+		__mcpm_outbound_leave_critical(cluster, CLUSTER_UP);
+		return false;
+	}
 	hw_test_hook(HW_TEST_MCPM_LAST_MAN, cpu, cluster);
 	return true;
-
-abort:
-	hw_test_hook(HW_TEST_MCPM_LAST_MAN_ABORT, cpu, cluster);
-	__mcpm_outbound_leave_critical(cluster, CLUSTER_UP);
-	return false;
 }
 
-/* Models __mcpm_cluster_state. */
+/* __mcpm_cluster_state: the cluster's state as memory has it. */
 int __mcpm_cluster_state(unsigned int cluster)
 {
-	sync_cache_r(&mcpm_sync.clusters[cluster].cluster);
-	return hw_load8(&mcpm_sync.clusters[cluster].cluster);
+	volatile u8 *cs = &mcpm_sync.clusters[cluster].cluster;
+
+	sync_cache_r(cs);
+	return hw_load8(cs);
 }
 
-/* Models mcpm_set_entry_vector (the stored value is a synthetic phys addr). */
+/* mcpm_set_entry_vector: where this CPU jumps once mcpm_entry_point is done
+ * with it (a synthetic physical address; 0 = wait). */
 void mcpm_set_entry_vector(unsigned cpu, unsigned cluster, void (*ptr)(void))
 {
-	u32 val = ptr ? hw_entry_address(ptr) : 0;
+	volatile u32 *v = &resume_vector[cluster][cpu];
 
-	hw_store32(&mcpm_entry_vectors[cluster][cpu], val);
-	sync_cache_w(&mcpm_entry_vectors[cluster][cpu]);
+	hw_store32(v, ptr ? hw_entry_address(ptr) : 0);
+	sync_cache_w(v);
 }
 
-/* Models mcpm_set_early_poke. */
+/* mcpm_set_early_poke: one register write the CPU does first thing on entry. */
 void mcpm_set_early_poke(unsigned cpu, unsigned cluster,
 			 unsigned long poke_phys_addr, unsigned long poke_val)
 {
-	volatile u32 *poke = mcpm_entry_early_pokes[cluster][cpu];
+	volatile u32 *pair = early_poke[cluster][cpu];
 
-	hw_store32(&poke[0], (u32)poke_phys_addr);
-	hw_store32(&poke[1], (u32)poke_val);
-	hw_cache_clean_range(poke, 2 * sizeof(*poke));
+	hw_store32(&pair[0], (u32)poke_phys_addr);
+	hw_store32(&pair[1], (u32)poke_val);
+	hw_cache_clean_range(pair, 2 * sizeof(*pair));
 }
 
-/* Models mcpm_platform_register. */
 int mcpm_platform_register(const struct mcpm_platform_ops *ops)
 {
-	if (platform_ops)
+	if (backend)
 		return -EBUSY;
-	platform_ops = ops;
+	backend = ops;
 	return 0;
 }
 
-/* Models mcpm_is_available. */
 bool mcpm_is_available(void)
 {
-	return platform_ops != NULL;
+	return backend != NULL;
 }
 
-/* Models mcpm_cluster_unused: no CPU of the cluster is wanted up. */
-static bool mcpm_cluster_unused(unsigned int cluster)
+/* Whether no CPU of the cluster has a use count (nobody wants it up). */
+static bool cluster_idle(unsigned int cl)
 {
-	u32 cnt = 0;
-	unsigned int i;
+	u32 any = 0;
+	unsigned int core;
 
-	for (i = 0; i < MAX_CPUS_PER_CLUSTER; i++)
-		cnt |= hw_load32(&mcpm_cpu_use_count[cluster][i]);
-	return !cnt;
+	for (core = 0; core < MAX_CPUS_PER_CLUSTER; core++)
+		any |= hw_load32(&mcpm_cpu_use_count[cl][core]);
+	return any == 0;
 }
 
-static s32 use_count(unsigned int cpu, unsigned int cluster)
+static s32 uses_of(unsigned int core, unsigned int cl)
 {
-	return (s32)hw_load32(&mcpm_cpu_use_count[cluster][cpu]);
+	return (s32)hw_load32(&mcpm_cpu_use_count[cl][core]);
 }
 
-static void set_use_count(unsigned int cpu, unsigned int cluster, s32 v)
+/* Adds `delta` to a CPU's use count and returns the new value. */
+static s32 add_uses(unsigned int core, unsigned int cl, s32 delta)
 {
-	hw_store32(&mcpm_cpu_use_count[cluster][cpu], (u32)v);
+	s32 now = uses_of(core, cl) + delta;
+
+	hw_store32(&mcpm_cpu_use_count[cl][core], (u32)now);
+	return now;
 }
 
-/* Models mcpm_cpu_power_up. */
+/* mcpm_cpu_power_up: count one more user of the CPU; if it was unused, have
+ * the backend power it (and first its cluster, if the cluster was unused). */
 int mcpm_cpu_power_up(unsigned int cpu, unsigned int cluster)
 {
-	bool cpu_is_down, cluster_is_down;
-	s32 count;
-	int ret = 0;
+	bool need_cpu, need_cluster;
+	int err = 0;
+	s32 uses;
 
-	pr_debug("%s: cpu %u cluster %u\n", __func__, cpu, cluster);
-	if (!platform_ops)
+	if (!backend)
 		return -EUNATCH;
-	if (cpu >= MAX_CPUS_PER_CLUSTER || cluster >= MAX_NR_CLUSTERS)
+	if (cluster >= MAX_NR_CLUSTERS || cpu >= MAX_CPUS_PER_CLUSTER)
 		return -EINVAL;
 
-	/* No arch_spin_lock_irq: IRQs off by hand, as upstream. */
+	/* Callers have IRQs on and there is no irq-saving arch_spin_lock:
+	 * turn them off around the lock ourselves, as upstream does. */
 	arch_local_irq_disable();
-	arch_spin_lock(&mcpm_lock);
+	arch_spin_lock(&usecount_lock);
 
-	cpu_is_down = !use_count(cpu, cluster);
-	cluster_is_down = mcpm_cluster_unused(cluster);
-
-	count = use_count(cpu, cluster) + 1;
-	set_use_count(cpu, cluster, count);
+	need_cpu = uses_of(cpu, cluster) == 0;
+	need_cluster = cluster_idle(cluster);
+	uses = add_uses(cpu, cluster, 1);
 	/*
-	 * Race resolved by the use count: 1 = the CPU is (still) up;
-	 * 2 = this power_up overtook a power_down of the same CPU that has
-	 * not yet decremented, and the power_down will see 1 and skip its
-	 * wfi. Anything else is a bug.
+	 * 1: the CPU was down or is up. 2: a power_down of this CPU is under
+	 * way and has not yet taken its count off; seeing 1 left, it will skip
+	 * its wfi and come back through the entry point. More is a bug.
 	 */
-	BUG_ON(count != 1 && count != 2);
+	BUG_ON(uses < 1 || uses > 2);
 
-	if (cluster_is_down)
-		ret = platform_ops->cluster_powerup(cluster);
-	if (cpu_is_down && !ret)
-		ret = platform_ops->cpu_powerup(cpu, cluster);
+	if (need_cluster)
+		err = backend->cluster_powerup(cluster);
+	if (!err && need_cpu)
+		err = backend->cpu_powerup(cpu, cluster);
 
-	arch_spin_unlock(&mcpm_lock);
+	arch_spin_unlock(&usecount_lock);
 	arch_local_irq_enable();
-	return ret;
+	return err;
 }
 
-/* Models cpu_reset(__pa_symbol(mcpm_entry_point)): MMU off, jump. */
+/* cpu_reset(__pa_symbol(mcpm_entry_point)): MMU off, jump to the entry. */
 static _Noreturn void mcpm_reenter(void)
 {
 	hw_jump_to_entry(hw_entry_address(mcpm_entry_point));
 }
 
-/* Models mcpm_cpu_power_down. */
+/* Last man with nobody to give way to: both levels go down. Returns with
+ * the lock released and the cluster marked CLUSTER_DOWN. */
+static void take_cluster_down(unsigned int core, unsigned int cl)
+{
+	backend->cpu_powerdown_prepare(core, cl);
+	backend->cluster_powerdown_prepare(cl);
+	arch_spin_unlock(&usecount_lock);
+	backend->cluster_cache_disable();
+	__mcpm_outbound_leave_critical(cl, CLUSTER_DOWN);
+}
+
+/* mcpm_cpu_power_down: the calling CPU leaves (IRQs off); does not return. */
 void mcpm_cpu_power_down(void)
 {
-	unsigned int mpidr, cpu, cluster;
-	bool cpu_going_down, last_man;
-	s32 count;
+	unsigned int cpu, cluster;
+	bool off, last;
+	s32 uses;
 
-	mpidr = read_cpuid_mpidr();
-	cpu = MPIDR_AFFINITY_LEVEL(mpidr, 0);
-	cluster = MPIDR_AFFINITY_LEVEL(mpidr, 1);
-	pr_debug("%s: cpu %u cluster %u\n", __func__, cpu, cluster);
-	if (WARN_ON(!platform_ops))
+	whoami(&cpu, &cluster);
+	if (WARN_ON(!backend))
 		return;
 	BUG_ON(!arch_irqs_disabled());
-
-	/* setup_mm_for_reboot(): the identity map; nothing to model. */
+	/* Upstream switches to the identity map here; nothing to model. */
 
 	__mcpm_cpu_going_down(cpu, cluster);
-	arch_spin_lock(&mcpm_lock);
+	arch_spin_lock(&usecount_lock);
 	BUG_ON(__mcpm_cluster_state(cluster) != CLUSTER_UP);
 
-	count = use_count(cpu, cluster) - 1;
-	set_use_count(cpu, cluster, count);
-	BUG_ON(count != 0 && count != 1);
-	cpu_going_down = !count;
-	last_man = mcpm_cluster_unused(cluster);
+	uses = add_uses(cpu, cluster, -1);
+	BUG_ON(uses < 0 || uses > 1);
+	off = uses == 0;
+	last = cluster_idle(cluster);
 
-	if (last_man && __mcpm_outbound_enter_critical(cpu, cluster)) {
-		platform_ops->cpu_powerdown_prepare(cpu, cluster);
-		platform_ops->cluster_powerdown_prepare(cluster);
-		arch_spin_unlock(&mcpm_lock);
-		platform_ops->cluster_cache_disable();
-		__mcpm_outbound_leave_critical(cluster, CLUSTER_DOWN);
+	if (last && __mcpm_outbound_enter_critical(cpu, cluster)) {
+		take_cluster_down(cpu, cluster);
 	} else {
-		if (cpu_going_down)
-			platform_ops->cpu_powerdown_prepare(cpu, cluster);
-		arch_spin_unlock(&mcpm_lock);
+		if (off)
+			backend->cpu_powerdown_prepare(cpu, cluster);
+		arch_spin_unlock(&usecount_lock);
 		/*
-		 * If !cpu_going_down, a power_up raced ahead of us: we stay
-		 * up, but the caller expects to come back through the reset
-		 * entry path as if the wfi had been aborted, so the cache
-		 * teardown is done in every case.
+		 * With !off a power_up got in first and this CPU stays up. Its
+		 * caller still resumes through the reset entry, exactly as
+		 * after a wfi cut short, so the CPU cleans its caches anyway.
 		 */
-		platform_ops->cpu_cache_disable();
+		backend->cpu_cache_disable();
 	}
-
 	__mcpm_cpu_down(cpu, cluster);
 
-	/* Prepared for power-down: do it. */
-	if (cpu_going_down)
+	if (off)
 		wfi();
 
 	/*
-	 * Still alive: the power_up that raced us removed the reset
-	 * condition (or an interrupt aborted the wfi). Re-enter the kernel
-	 * as if reset had just been released.
+	 * Reaching this line means the CPU did not lose power: a power_up that
+	 * overlapped this power_down withdrew the reset request, or an IRQ
+	 * ended the wfi. Either way the CPU goes through the entry point as
+	 * if it had just been let out of reset.
 	 */
 	mcpm_reenter();
 }
 
-/* Models mcpm_wait_for_cpu_powerdown. */
 int mcpm_wait_for_cpu_powerdown(unsigned int cpu, unsigned int cluster)
 {
-	int ret;
+	int err;
 
-	if (WARN_ON(!platform_ops || !platform_ops->wait_for_powerdown))
+	if (WARN_ON(!backend || !backend->wait_for_powerdown))
 		return -EUNATCH;
-	ret = platform_ops->wait_for_powerdown(cpu, cluster);
-	if (ret)
+	err = backend->wait_for_powerdown(cpu, cluster);
+	if (err)
 		pr_warn("%s: cpu %u, cluster %u failed to power down (%d)\n",
-			__func__, cpu, cluster, ret);
-	return ret;
+			__func__, cpu, cluster, err);
+	return err;
 }
 
-/* Models mcpm_cpu_suspend. */
+/* mcpm_cpu_suspend: power_down, after the backend's optional suspend step
+ * (TC2 points the SPC mailbox at the entry point there). */
 void mcpm_cpu_suspend(void)
 {
-	if (WARN_ON(!platform_ops))
-		return;
-	/* Some platforms need to enable special resume modes, etc. */
-	if (platform_ops->cpu_suspend_prepare) {
-		unsigned int mpidr = read_cpuid_mpidr();
-		unsigned int cpu = MPIDR_AFFINITY_LEVEL(mpidr, 0);
-		unsigned int cluster = MPIDR_AFFINITY_LEVEL(mpidr, 1);
+	unsigned int cpu, cluster;
 
-		arch_spin_lock(&mcpm_lock);
-		platform_ops->cpu_suspend_prepare(cpu, cluster);
-		arch_spin_unlock(&mcpm_lock);
+	if (WARN_ON(!backend))
+		return;
+	if (backend->cpu_suspend_prepare) {
+		whoami(&cpu, &cluster);
+		arch_spin_lock(&usecount_lock);
+		backend->cpu_suspend_prepare(cpu, cluster);
+		arch_spin_unlock(&usecount_lock);
 	}
 	mcpm_cpu_power_down();
 }
 
-/* Models mcpm_cpu_powered_up: the CPU is back in the kernel. */
+/* mcpm_cpu_powered_up: the calling CPU is back in the kernel; tell the
+ * backend, and count the CPU if nobody had asked for it. */
 int mcpm_cpu_powered_up(void)
 {
-	unsigned int mpidr, cpu, cluster;
-	bool cpu_was_down, first_man;
-	unsigned long flags;
+	unsigned int cpu, cluster;
+	bool unasked, first;
+	unsigned long irqflags;
 
-	if (!platform_ops)
+	if (!backend)
 		return -EUNATCH;
 
-	mpidr = read_cpuid_mpidr();
-	cpu = MPIDR_AFFINITY_LEVEL(mpidr, 0);
-	cluster = MPIDR_AFFINITY_LEVEL(mpidr, 1);
-	flags = arch_local_irq_save();
-	arch_spin_lock(&mcpm_lock);
+	whoami(&cpu, &cluster);
+	irqflags = arch_local_irq_save();
+	arch_spin_lock(&usecount_lock);
 
-	cpu_was_down = !use_count(cpu, cluster);
-	first_man = mcpm_cluster_unused(cluster);
+	unasked = uses_of(cpu, cluster) == 0;
+	first = cluster_idle(cluster);
+	if (first && backend->cluster_is_up)
+		backend->cluster_is_up(cluster);
+	/* An interrupt, not a power_up, woke this CPU: it is its own user. */
+	if (unasked)
+		hw_store32(&mcpm_cpu_use_count[cluster][cpu], 1);
+	if (backend->cpu_is_up)
+		backend->cpu_is_up(cpu, cluster);
 
-	if (first_man && platform_ops->cluster_is_up)
-		platform_ops->cluster_is_up(cluster);
-	/* Woken by an interrupt rather than by power_up: count ourselves. */
-	if (cpu_was_down)
-		set_use_count(cpu, cluster, 1);
-	if (platform_ops->cpu_is_up)
-		platform_ops->cpu_is_up(cpu, cluster);
-
-	arch_spin_unlock(&mcpm_lock);
-	arch_local_irq_restore(flags);
+	arch_spin_unlock(&usecount_lock);
+	arch_local_irq_restore(irqflags);
 	return 0;
 }
 
-/* Models nocache_trampoline: a full last-man/first-man round trip of the
- * calling CPU, to test that it can re-enable its cluster on its own. */
+/* nocache_trampoline: the calling CPU plays last man and first man of its
+ * own cluster in one go, proving it can put its cluster back by itself. */
 static int nocache_trampoline(unsigned long arg)
 {
-	void (*cache_disable)(void) = (void (*)(void))(uintptr_t)arg;
-	unsigned int mpidr = read_cpuid_mpidr();
-	unsigned int cpu = MPIDR_AFFINITY_LEVEL(mpidr, 0);
-	unsigned int cluster = MPIDR_AFFINITY_LEVEL(mpidr, 1);
+	void (*caches_off)(void) = (void (*)(void))(uintptr_t)arg;
+	unsigned int cpu, cluster;
 
+	whoami(&cpu, &cluster);
 	mcpm_set_entry_vector(cpu, cluster, cpu_resume);
 	__mcpm_cpu_going_down(cpu, cluster);
 	BUG_ON(!__mcpm_outbound_enter_critical(cpu, cluster));
-	cache_disable();
+	caches_off();
 	__mcpm_outbound_leave_critical(cluster, CLUSTER_DOWN);
 	__mcpm_cpu_down(cpu, cluster);
 	mcpm_reenter();
 }
 
-/* Models mcpm_loopback (cpu_pm_enter/exit are left to the caller's model). */
+/* mcpm_loopback (cpu_pm_enter/exit are left to the caller's model). */
 int mcpm_loopback(void (*cache_disable)(void))
 {
-	int ret;
+	int err;
 
 	arch_local_irq_disable();
-	ret = cpu_suspend((unsigned long)(uintptr_t)cache_disable, nocache_trampoline);
+	err = cpu_suspend((unsigned long)(uintptr_t)cache_disable, nocache_trampoline);
 	arch_local_irq_enable();
-	if (ret)
-		pr_err("%s returned %d\n", __func__, ret);
-	return ret;
+	if (err)
+		pr_err("%s returned %d\n", __func__, err);
+	return err;
 }
 
-/* Models mcpm_sync_init: initial states; only the boot cluster is up. */
+/* Every cluster down and not wanted, every CPU down. */
+static void all_down(void)
+{
+	unsigned int cl, core;
+
+	for (cl = 0; cl < MAX_NR_CLUSTERS; cl++) {
+		mcpm_sync.clusters[cl].cluster = CLUSTER_DOWN;
+		mcpm_sync.clusters[cl].inbound = INBOUND_NOT_COMING_UP;
+		for (core = 0; core < MAX_CPUS_PER_CLUSTER; core++)
+			mcpm_sync.clusters[cl].cpus[core].cpu = CPU_DOWN;
+	}
+}
+
+/* mcpm_sync_init: all down, then the boot cluster and its online CPUs up. */
 int mcpm_sync_init(void (*power_up_setup)(unsigned int affinity_level))
 {
-	unsigned int i, j, mpidr, this_cluster;
+	unsigned int core, boot_cl, n;
 
-	for (i = 0; i < MAX_NR_CLUSTERS; i++) {
-		mcpm_sync.clusters[i].cluster = CLUSTER_DOWN;
-		mcpm_sync.clusters[i].inbound = INBOUND_NOT_COMING_UP;
-		for (j = 0; j < MAX_CPUS_PER_CLUSTER; j++)
-			mcpm_sync.clusters[i].cpus[j].cpu = CPU_DOWN;
-	}
-	mpidr = read_cpuid_mpidr();
-	this_cluster = MPIDR_AFFINITY_LEVEL(mpidr, 1);
+	all_down();
+	whoami(&core, &boot_cl);
 	/*
-	 * Upstream uses the logical number of each online CPU as its index
-	 * in the boot cluster; the model maps it through cpu_logical_map,
-	 * which is the same thing on TC2 at boot and right in general.
+	 * Upstream takes each online CPU's logical number as its index in the
+	 * boot cluster. The model goes through cpu_logical_map instead, which
+	 * gives the same answer on TC2 at boot and the right one in general.
 	 */
-	for (i = 0; i < NR_CPUS; i++) {
-		u32 m;
+	for (n = 0; n < NR_CPUS; n++) {
+		u32 id;
 
-		if (!cpu_online(i))
+		if (!cpu_online(n))
 			continue;
-		m = cpu_logical_map(i);
-		if (MPIDR_AFFINITY_LEVEL(m, 1) != this_cluster ||
-		    MPIDR_AFFINITY_LEVEL(m, 0) >= MAX_CPUS_PER_CLUSTER)
-			continue;
-		mcpm_cpu_use_count[this_cluster][MPIDR_AFFINITY_LEVEL(m, 0)] = 1;
-		mcpm_sync.clusters[this_cluster].cpus[MPIDR_AFFINITY_LEVEL(m, 0)].cpu = CPU_UP;
+		id = cpu_logical_map(n);
+		core = MPIDR_AFFINITY_LEVEL(id, 0);
+		if (MPIDR_AFFINITY_LEVEL(id, 1) == boot_cl && core < MAX_CPUS_PER_CLUSTER) {
+			mcpm_cpu_use_count[boot_cl][core] = 1;
+			mcpm_sync.clusters[boot_cl].cpus[core].cpu = CPU_UP;
+		}
 	}
-	mcpm_sync.clusters[this_cluster].cluster = CLUSTER_UP;
+	mcpm_sync.clusters[boot_cl].cluster = CLUSTER_UP;
 	sync_cache_w(&mcpm_sync);
 
-	mcpm_power_up_setup = power_up_setup;
+	early_setup_hook = power_up_setup;
 	return 0;
 }
 
 /* Test support: forget the backend and every piece of MCPM state. */
 void mcpm_reset_for_test(void)
 {
-	unsigned int i, j;
+	unsigned int cl, core;
 
-	platform_ops = NULL;
-	mcpm_power_up_setup = NULL;
-	mcpm_lock.slock = 0;
+	backend = NULL;
+	early_setup_hook = NULL;
+	usecount_lock.slock = 0;
 	mcpm_fault_inject = MCPM_FAULT_NONE;
-	for (i = 0; i < MAX_NR_CLUSTERS; i++) {
-		vlock_init(&first_man_locks[i]);
-		mcpm_sync.clusters[i].cluster = CLUSTER_DOWN;
-		mcpm_sync.clusters[i].inbound = INBOUND_NOT_COMING_UP;
-		for (j = 0; j < MAX_CPUS_PER_CLUSTER; j++) {
-			mcpm_sync.clusters[i].cpus[j].cpu = CPU_DOWN;
-			mcpm_cpu_use_count[i][j] = 0;
-			mcpm_entry_vectors[i][j] = 0;
-			mcpm_entry_early_pokes[i][j][0] = 0;
-			mcpm_entry_early_pokes[i][j][1] = 0;
+	all_down();
+	for (cl = 0; cl < MAX_NR_CLUSTERS; cl++) {
+		vlock_init(&cluster_vlock[cl]);
+		for (core = 0; core < MAX_CPUS_PER_CLUSTER; core++) {
+			mcpm_cpu_use_count[cl][core] = 0;
+			resume_vector[cl][core] = 0;
+			early_poke[cl][core][0] = 0;
+			early_poke[cl][core][1] = 0;
 		}
 	}
 }
 
-/* ---- mcpm_head.S ---------------------------------------------------------
- * Models ENTRY(mcpm_entry_point): where a CPU leaving reset lands (through
- * the SPC mailbox), MMU and caches off, with no stack in the upstream
- * assembly (the C model uses the core's entry stack, which holds nothing
- * that outlives this function).
+/* ---- mcpm_head.S ------------------------------------------------------------
+ * mcpm_entry_point: where a CPU let out of reset lands (through the SPC
+ * mailbox), MMU and caches off. The assembly has no stack; the C model uses
+ * the core's entry stack, which holds nothing that outlives this function.
  */
-void mcpm_entry_point(void)
+
+/* Park a CPU the MCPM tables have no slot for, as cheaply as possible. */
+static _Noreturn void park_forever(void)
 {
-	unsigned int mpidr = read_cpuid_mpidr();
-	unsigned int cpu = MPIDR_AFFINITY_LEVEL(mpidr, 0);
-	unsigned int cluster = MPIDR_AFFINITY_LEVEL(mpidr, 1);
-	struct mcpm_sync_struct *c;
-	struct vlock *lock;
-	u32 poke_addr, vector;
-	u8 state;
+	for (;;) {
+		wfi();
+		wfe();
+	}
+}
 
-	if (cpu >= MAX_CPUS_PER_CLUSTER || cluster >= MAX_NR_CLUSTERS) {
-		/* We didn't expect this CPU: try to cheaply make it quiet. */
-		for (;;) {
-			wfi();
-			wfe();
-		}
+/*
+ * The vlock winner's part: set the cluster up unless it already is. Runs
+ * with the vlock held and releases it.
+ */
+static void first_man_setup(struct mcpm_sync_struct *cs, struct vlock *vl,
+			    unsigned int core, unsigned int cl)
+{
+	u8 st;
+
+	hw_test_hook(HW_TEST_VLOCK_WON, core, cl);
+	if (hw_load8(&cs->cluster) == CLUSTER_UP) {
+		/* Nothing to set up: hand the vlock back straight away. */
+		hw_test_hook(HW_TEST_VLOCK_UNLOCK, core, cl);
+		vlock_unlock(vl);
+		return;
 	}
 
-	/* Early poke, if any, before anything else. */
-	poke_addr = hw_load32(&mcpm_entry_early_pokes[cluster][cpu][0]);
-	if (poke_addr) {
-		u32 val = hw_load32(&mcpm_entry_early_pokes[cluster][cpu][1]);
-
-		writel_relaxed(val, poke_addr);
-	}
-
-	c = &mcpm_sync.clusters[cluster];
-	lock = &first_man_locks[cluster];
-
-	/* Signal that this CPU is coming UP. */
-	hw_store8(&c->cpus[cpu].cpu, CPU_COMING_UP);
-
-	/*
-	 * From here the cluster cannot unexpectedly enter GOING_DOWN: the
-	 * last man's __mcpm_outbound_enter_critical sees this CPU is not
-	 * CPU_DOWN and backs out.
-	 */
-
-	if (vlock_trylock(lock, cpu) != 0)
-		goto setup_wait; /* lost the election: wait for the first man */
-	hw_test_hook(HW_TEST_VLOCK_WON, cpu, cluster);
-
-	if (hw_load8(&c->cluster) == CLUSTER_UP) {
-		/* Cluster already up: release the first-man lock, skip setup. */
-		hw_test_hook(HW_TEST_VLOCK_UNLOCK, cpu, cluster);
-		vlock_unlock(lock);
-		goto setup_complete;
-	}
-
-	/* Signal that the cluster is being brought up. The control
-	 * dependency on the load above orders this store after it. */
-	hw_store8(&c->inbound, INBOUND_COMING_UP);
+	/* Tell a last man we are coming. This store depends on the load
+	 * above through the branch, which keeps it ordered after it. */
+	hw_store8(&cs->inbound, INBOUND_COMING_UP);
 	dmb();
 
 	/*
-	 * Race avoided: a last man that stores CLUSTER_GOING_DOWN from now on
-	 * sees INBOUND_COMING_UP and backs out. One that got in earlier must
-	 * finish (CLUSTER_DOWN) or back out (CLUSTER_UP) before we touch the
-	 * cluster: wait for that.
+	 * A last man that writes CLUSTER_GOING_DOWN after this point will find
+	 * INBOUND_COMING_UP and give way. One that wrote it before may already
+	 * be tearing down: let it finish (CLUSTER_DOWN) or give way
+	 * (CLUSTER_UP) before touching anything in the cluster.
 	 */
-	while ((state = hw_load8(&c->cluster)) == CLUSTER_GOING_DOWN)
+	while ((st = hw_load8(&cs->cluster)) == CLUSTER_GOING_DOWN)
 		wfe();
 	dmb();
 
-	/* The outbound gave up before teardown started: no setup needed. */
-	if (state != CLUSTER_UP) {
-		hw_test_hook(HW_TEST_MCPM_FIRST_MAN_SETUP, cpu, cluster);
-		/* power_up_setup(1) is responsible for setting up the cluster. */
-		if (mcpm_power_up_setup)
-			mcpm_power_up_setup(1);
+	/* CLUSTER_UP here means the last man gave way before tearing down. */
+	if (st != CLUSTER_UP) {
+		hw_test_hook(HW_TEST_MCPM_FIRST_MAN_SETUP, core, cl);
+		if (early_setup_hook)
+			early_setup_hook(1); /* cluster level: e.g. the CCI port */
 		dmb();
-		hw_store8(&c->cluster, CLUSTER_UP);
-		hw_test_hook(HW_TEST_MCPM_CLUSTER_UP, cpu, cluster);
+		hw_store8(&cs->cluster, CLUSTER_UP);
+		hw_test_hook(HW_TEST_MCPM_CLUSTER_UP, core, cl);
 		dmb();
 	}
 
-	/* Leave the cluster setup critical section. */
-	hw_store8(&c->inbound, INBOUND_NOT_COMING_UP);
+	/* Done with the cluster: drop the flag, wake waiters, free the vlock. */
+	hw_store8(&cs->inbound, INBOUND_NOT_COMING_UP);
 	dsb();
 	sev();
-	hw_test_hook(HW_TEST_VLOCK_UNLOCK, cpu, cluster);
-	vlock_unlock(lock);
-	goto setup_complete;
+	hw_test_hook(HW_TEST_VLOCK_UNLOCK, core, cl);
+	vlock_unlock(vl);
+}
 
-setup_wait:
-	/* Non-first men wait here until the first man has set the cluster up. */
-	while (hw_load8(&c->cluster) != CLUSTER_UP)
-		wfe();
+void mcpm_entry_point(void)
+{
+	unsigned int cpu, cluster;
+	struct mcpm_sync_struct *cs;
+	struct vlock *vl;
+	u32 poke_at, vector;
+
+	whoami(&cpu, &cluster);
+	if (cpu >= MAX_CPUS_PER_CLUSTER || cluster >= MAX_NR_CLUSTERS)
+		park_forever();
+
+	/* The early poke comes before anything else. */
+	poke_at = hw_load32(&early_poke[cluster][cpu][0]);
+	if (poke_at)
+		writel_relaxed(hw_load32(&early_poke[cluster][cpu][1]), poke_at);
+
+	cs = &mcpm_sync.clusters[cluster];
+	vl = &cluster_vlock[cluster];
+
+	/*
+	 * Once this store lands, a last man cannot slip into GOING_DOWN
+	 * unnoticed: __mcpm_outbound_enter_critical finds this CPU in a state
+	 * other than CPU_DOWN and gives way.
+	 */
+	hw_store8(&cs->cpus[cpu].cpu, CPU_COMING_UP);
+
+	if (vlock_trylock(vl, cpu) == 0) {
+		first_man_setup(cs, vl, cpu, cluster);
+	} else {
+		/* Lost the election: the winner sets the cluster up. */
+		while (hw_load8(&cs->cluster) != CLUSTER_UP)
+			wfe();
+		dmb();
+	}
+
+	/* CPU-level setup by the backend, then this CPU counts as up. */
+	if (early_setup_hook)
+		early_setup_hook(0);
 	dmb();
-
-setup_complete:
-	/* The platform's CPU-level setup hook. */
-	if (mcpm_power_up_setup)
-		mcpm_power_up_setup(0);
-	dmb();
-
-	/* Mark the CPU as up. */
-	hw_store8(&c->cpus[cpu].cpu, CPU_UP);
+	hw_store8(&cs->cpus[cpu].cpu, CPU_UP);
 	hw_test_hook(HW_TEST_MCPM_CPU_UP, cpu, cluster);
 
-	/* Observability order of CPU_UP and opening of the gate does not
-	 * matter. A NULL vector means: wait until someone sets it. */
-	while ((vector = hw_load32(&mcpm_entry_vectors[cluster][cpu])) == 0)
+	/*
+	 * Whether others see CPU_UP before or after this CPU passes the vector
+	 * check makes no difference. A zero vector means nobody has said where
+	 * to go yet: sleep until it is set.
+	 */
+	while ((vector = hw_load32(&resume_vector[cluster][cpu])) == 0)
 		wfe();
 	dmb();
 
