@@ -1,149 +1,150 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * ladder.c - the residency ladder governor (drivers/cpuidle/governors/
- * ladder.c): climb one state after PROMOTION_COUNT idle periods longer than
- * the current state's exit latency, step down after DEMOTION_COUNT periods
- * shorter than it; a latency limit below the current state's exit latency
- * steps down at once.
+ * ladder.c - the "ladder" cpuidle governor, modelled on
+ * drivers/cpuidle/governors/ladder.c. Each CPU stands on one rung (idle
+ * state). It climbs one rung after UP_AFTER idle periods in a row that
+ * outlasted the current rung's exit latency, and steps down one rung after
+ * DOWN_AFTER periods that fell short of it. A latency limit that the
+ * current rung breaks sends it down at once, to the deepest rung allowed.
  */
 #include "linux/cpuidle.h"
 
-#define PROMOTION_COUNT 4
-#define DEMOTION_COUNT 1
-
-struct ladder_device_state {
-	struct {
-		u32 promotion_count;
-		u32 demotion_count;
-		u32 promotion_time;   /* us */
-		u32 demotion_time;    /* us */
-	} threshold;
-	struct {
-		int promotion_count;
-		int demotion_count;
-	} stats;
+enum {
+	UP_AFTER = 4,	/* long idle periods in a row before climbing */
+	DOWN_AFTER = 1,	/* short idle periods in a row before stepping down */
 };
 
-struct ladder_device {
-	struct ladder_device_state states[CPUIDLE_STATE_MAX];
-	int last_state_idx;
+/* What one rung needs to be left, and how close it is to that. */
+struct rung {
+	u32 up_after, down_after;	/* periods needed (thresholds) */
+	u32 up_above_us, down_below_us;	/* residency limits (thresholds) */
+	int long_runs, short_runs;	/* counts so far */
 };
 
-static struct ladder_device ladder_devices[NR_CPUS];
+struct ladder_cpu {
+	struct rung rung[CPUIDLE_STATE_MAX];
+	int at;		/* the rung last chosen or entered */
+};
 
-/* Models ladder_do_selection(). */
-static void ladder_do_selection(struct ladder_device *ldev, int old_idx, int new_idx)
+static struct ladder_cpu ladder_cpus[NR_CPUS];
+
+/* Moves a CPU from rung `from` to rung `to`; the rung left starts over. */
+static int move_to(struct ladder_cpu *lc, int from, int to)
 {
-	ldev->states[old_idx].stats.promotion_count = 0;
-	ldev->states[old_idx].stats.demotion_count = 0;
-	ldev->last_state_idx = new_idx;
+	lc->rung[from].long_runs = 0;
+	lc->rung[from].short_runs = 0;
+	lc->at = to;
+	return to;
 }
 
-static bool state_off(struct cpuidle_driver *drv, struct cpuidle_device *dev, int i)
+static bool rung_unusable(struct cpuidle_driver *drv, struct cpuidle_device *dev, int n)
 {
-	return drv->states[i].disabled || dev->states_usage[i].disable;
+	return drv->states[n].disabled || dev->states_usage[n].disable;
 }
 
-/* Models ladder_select_state(). */
-static int ladder_select_state(struct cpuidle_driver *drv,
-			       struct cpuidle_device *dev, bool *stop_tick)
+/* May the CPU climb from rung `at`, given how long it just stayed idle? */
+static bool may_climb(struct cpuidle_driver *drv, struct cpuidle_device *dev,
+		      const struct rung *r, int at, int stayed_us, s32 limit_us)
 {
-	struct ladder_device *ldev = &ladder_devices[dev->cpu];
-	struct ladder_device_state *last_state;
-	int last_residency, last_idx = ldev->last_state_idx;
-	s32 latency_req = cpuidle_governor_latency_req(dev->cpu);
+	int above = at + 1;
+
+	if (above >= drv->state_count || rung_unusable(drv, dev, above))
+		return false;
+	return stayed_us > (int)r->up_above_us && drv->states[above].exit_latency <= (u32)limit_us;
+}
+
+/* The deepest rung below `at` whose exit latency meets the limit; rung 0
+ * when none does. */
+static int deepest_allowed_below(struct cpuidle_driver *drv, int at, s32 limit_us)
+{
+	int n = at - 1;
+
+	while (n > 0 && drv->states[n].exit_latency > (u32)limit_us)
+		n--;
+	return n;
+}
+
+/* Picks the state for this idle period, moving at most one rung. */
+static int ladder_select_state(struct cpuidle_driver *drv, struct cpuidle_device *dev,
+			       bool *stop_tick)
+{
+	struct ladder_cpu *lc = &ladder_cpus[dev->cpu];
+	int at = lc->at;
+	s32 limit_us = cpuidle_governor_latency_req(dev->cpu);
+	struct rung *r;
+	int stayed_us;
 
 	*stop_tick = true;
-	/* A very strict latency requirement: the shallowest state. */
-	if (latency_req == 0) {
-		ladder_do_selection(ldev, last_idx, 0);
+	if (limit_us == 0) /* no exit latency tolerated at all: rung 0 */
+		return move_to(lc, at, 0);
+
+	r = &lc->rung[at];
+	/* The time really spent idle, without the way out of the state. */
+	stayed_us = dev->last_residency - (int)drv->states[at].exit_latency;
+
+	if (may_climb(drv, dev, r, at, stayed_us, limit_us)) {
+		r->short_runs = 0;
+		if (++r->long_runs >= (int)r->up_after)
+			return move_to(lc, at, at + 1);
+	}
+
+	if (at == 0)
 		return 0;
+
+	/* This rung was switched off, or breaks the limit: leave it now. */
+	if (rung_unusable(drv, dev, at) || drv->states[at].exit_latency > (u32)limit_us)
+		return move_to(lc, at, deepest_allowed_below(drv, at, limit_us));
+
+	if (stayed_us < (int)r->down_below_us) {
+		r->long_runs = 0;
+		if (++r->short_runs >= (int)r->down_after)
+			return move_to(lc, at, at - 1);
 	}
-
-	last_state = &ldev->states[last_idx];
-	last_residency = dev->last_residency - (int)drv->states[last_idx].exit_latency;
-
-	/* Consider promotion. */
-	if (last_idx < drv->state_count - 1 && !state_off(drv, dev, last_idx + 1) &&
-	    last_residency > (int)last_state->threshold.promotion_time &&
-	    drv->states[last_idx + 1].exit_latency <= (u32)latency_req) {
-		last_state->stats.promotion_count++;
-		last_state->stats.demotion_count = 0;
-		if (last_state->stats.promotion_count >=
-		    (int)last_state->threshold.promotion_count) {
-			ladder_do_selection(ldev, last_idx, last_idx + 1);
-			return last_idx + 1;
-		}
-	}
-
-	/* Consider demotion: the current state became unusable. */
-	if (last_idx > 0 && (state_off(drv, dev, last_idx) ||
-			     drv->states[last_idx].exit_latency > (u32)latency_req)) {
-		int i;
-
-		for (i = last_idx - 1; i > 0; i--)
-			if (drv->states[i].exit_latency <= (u32)latency_req)
-				break;
-		ladder_do_selection(ldev, last_idx, i);
-		return i;
-	}
-
-	/* Consider demotion: idle periods too short for this state. */
-	if (last_idx > 0 && last_residency < (int)last_state->threshold.demotion_time) {
-		last_state->stats.demotion_count++;
-		last_state->stats.promotion_count = 0;
-		if (last_state->stats.demotion_count >=
-		    (int)last_state->threshold.demotion_count) {
-			ladder_do_selection(ldev, last_idx, last_idx - 1);
-			return last_idx - 1;
-		}
-	}
-
-	/* Otherwise remain at the current state. */
-	return last_idx;
+	return at;
 }
 
-/* Models ladder_enable_device(): thresholds from the exit latencies. */
+/* A fresh start on rung 0. A rung's exit latency is both what an idle period
+ * must beat to climb from it and what it must reach not to step down (the
+ * top rung cannot climb, rung 0 cannot step down: their limits stay 0). */
 static int ladder_enable_device(struct cpuidle_driver *drv, struct cpuidle_device *dev)
 {
-	struct ladder_device *ldev = &ladder_devices[dev->cpu];
-	int i;
+	struct ladder_cpu *lc = &ladder_cpus[dev->cpu];
+	int n, top = drv->state_count - 1;
 
-	ldev->last_state_idx = 0;
-	for (i = 0; i < drv->state_count; i++) {
-		struct cpuidle_state *state = &drv->states[i];
-		struct ladder_device_state *lstate = &ldev->states[i];
+	lc->at = 0;
+	for (n = 0; n <= top; n++) {
+		u32 exit_us = drv->states[n].exit_latency;
 
-		lstate->stats.promotion_count = 0;
-		lstate->stats.demotion_count = 0;
-		lstate->threshold.promotion_count = PROMOTION_COUNT;
-		lstate->threshold.demotion_count = DEMOTION_COUNT;
-		lstate->threshold.promotion_time = 0;
-		lstate->threshold.demotion_time = 0;
-		if (i < drv->state_count - 1)
-			lstate->threshold.promotion_time = state->exit_latency;
-		if (i > 0)
-			lstate->threshold.demotion_time = state->exit_latency;
+		lc->rung[n] = (struct rung){
+			.up_after = UP_AFTER,
+			.down_after = DOWN_AFTER,
+			.up_above_us = n < top ? exit_us : 0,
+			.down_below_us = n > 0 ? exit_us : 0,
+		};
 	}
 	return 0;
 }
 
-/* Models ladder_reflect(): the state really entered. */
-static void ladder_reflect(struct cpuidle_device *dev, int index)
+/* The state really entered (the driver may have picked a shallower one);
+ * a CPU that ended up in state 0 keeps the rung it was on. */
+static void ladder_reflect(struct cpuidle_device *dev, int entered)
 {
-	if (index > 0)
-		ladder_devices[dev->cpu].last_state_idx = index;
+	struct ladder_cpu *lc = &ladder_cpus[dev->cpu];
+
+	if (entered != 0)
+		lc->at = entered;
 }
 
-static struct cpuidle_governor ladder_governor = {
-	.name = "ladder",
-	.rating = 10,
-	.enable = ladder_enable_device,
+static struct cpuidle_governor ladder_gov = {
 	.select = ladder_select_state,
 	.reflect = ladder_reflect,
+	.enable = ladder_enable_device,
+	.name = "ladder",
+	.rating = 10,	/* below menu's 20: menu wins when both are built */
 };
 
-/* Models init_ladder() (postcore_initcall). */
+/* init_ladder (a postcore_initcall upstream). */
 int init_ladder(void)
 {
-	return cpuidle_register_governor(&ladder_governor);
+	return cpuidle_register_governor(&ladder_gov);
 }
