@@ -1,272 +1,255 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * menu.c - the menu idle governor (drivers/cpuidle/governors/menu.c, the
- * v3.13..v4.16 generation that TC2 ran, before the tick-stop rework).
+ * menu.c - the "menu" cpuidle governor, modelled on
+ * drivers/cpuidle/governors/menu.c of v3.13..v4.16, the generation TC2 ran,
+ * before the tick-stop rework.
  *
- * Three inputs, as upstream:
- *  1. energy break-even: the predicted idle time is the time to the next
- *     timer event, times a correction factor learnt per bucket (order of
- *     magnitude of that time) from how long idle periods really lasted;
- *  2. the repeating-interval detector: if the last 8 idle periods have a
- *     small standard deviation, their average is the prediction when lower;
- *  3. latency: the PM QoS CPU_DMA_LATENCY limit, and an interactivity limit
- *     of predicted / performance_multiplier.
- * The deepest state whose target residency fits the prediction and whose
- * exit latency fits the limits is chosen.
+ * It guesses how long the coming idle period will last and takes the
+ * deepest enabled state that pays off within the guess and wakes up fast
+ * enough. The guess is the smaller of:
+ *  - the time to the next timer event, scaled by a factor learnt per bin
+ *    (bins are decades of that time) from how long idle really lasted;
+ *  - the mean of the last eight idle periods, when they were regular
+ *    (small spread), after dropping the longest ones if that helps.
+ * The wake-up limit is the PM QoS CPU_DMA_LATENCY value, tightened to
+ * guess / busy_factor for CPUs with I/O waiters.
  *
- * Simplification: no scheduler model yet, so nr_iowait is 0 (the iowait
- * buckets are never used and the performance multiplier is 1).
+ * Simplification: the model has no I/O wait accounting, so nr_iowait is 0:
+ * the I/O half of the bins stays unused and the busy factor is 1.
  */
 #include <string.h>
 
 #include "linux/cpuidle.h"
 #include "linux/tick.h"
 
-#define BUCKETS 12
-#define INTERVAL_SHIFT 3
-#define INTERVALS (1u << INTERVAL_SHIFT)
-#define RESOLUTION 1024
-#define DECAY 8
-#define MAX_INTERESTING 50000
-
-struct menu_device {
-	int last_state_idx;
-	int needs_update;
-	unsigned int next_timer_us;
-	unsigned int predicted_us;
-	unsigned int bucket;
-	unsigned int correction_factor[BUCKETS];
-	unsigned int intervals[INTERVALS];
-	int interval_ptr;
+enum {
+	BINS = 12,		/* 6 decades, without and with I/O waiters */
+	RECENT_SHIFT = 3,
+	RECENT = 1 << RECENT_SHIFT,	/* idle periods remembered */
+	FIXED_ONE = 1024,	/* 1.0 in the factor's fixed point */
+	AGING = 8,		/* a new sample weighs 1/AGING in the factor */
+	LONG_SLEEP_US = 50000,	/* longer sleeps count as a perfect guess */
 };
 
-static struct menu_device menu_devices[NR_CPUS];
+struct menu_cpu {
+	int chosen;		/* the state picked, then the one entered */
+	bool learn_pending;	/* the last idle period is not learnt yet */
+	unsigned int timer_us;	/* time to the next timer at selection */
+	unsigned int guess_us;	/* the expected idle time */
+	unsigned int bin;	/* which factor was used */
+	unsigned int factor[BINS];	/* FIXED_ONE * AGING = 1.0 */
+	unsigned int recent[RECENT];	/* the last idle periods, us */
+	int next_slot;
+};
 
-/* Models nr_iowait_cpu(): no tasks wait for I/O in the model yet. */
+static struct menu_cpu menu_cpus[NR_CPUS];
+
+/* nr_iowait_cpu(): no task waits for I/O in the model yet. */
 static unsigned long nr_iowait_cpu(unsigned int cpu)
 {
 	(void)cpu;
 	return 0;
 }
 
-/* Models which_bucket(). */
-static unsigned int which_bucket(unsigned int duration, unsigned long nr_iowaiters)
+/* The factor bin of a timer distance: its decade (<10 us, <100 us, ...,
+ * >= 100 ms), in the upper half when I/O is pending. */
+static unsigned int bin_of(unsigned int us, unsigned long iowaiters)
 {
-	unsigned int bucket = 0;
+	unsigned int decade = 0, limit = 10;
 
-	/* Two groups of stats: with and without I/O pending. */
-	if (nr_iowaiters)
-		bucket = BUCKETS / 2;
-	if (duration < 10)
-		return bucket;
-	if (duration < 100)
-		return bucket + 1;
-	if (duration < 1000)
-		return bucket + 2;
-	if (duration < 10000)
-		return bucket + 3;
-	if (duration < 100000)
-		return bucket + 4;
-	return bucket + 5;
+	while (decade < 5 && us >= limit) {
+		decade++;
+		limit *= 10;
+	}
+	return (iowaiters ? BINS / 2 : 0) + decade;
 }
 
-/* Models performance_multiplier(): 1 + 10 per I/O waiter. */
-static unsigned int performance_multiplier(unsigned long nr_iowaiters)
+/* How much shorter the wake-up must be when I/O waiters are pending. */
+static unsigned int busy_factor(unsigned long iowaiters)
 {
-	return 1 + 10 * (unsigned int)nr_iowaiters;
+	return 1 + 10 * (unsigned int)iowaiters;
 }
 
-/* Models get_typical_interval(): the average of the last INTERVALS idle
- * periods if their spread is small, discarding upward outliers down to
- * 3/4 of the samples; UINT32_MAX if there is no typical interval. */
-static unsigned int get_typical_interval(struct menu_device *data)
+/* Mean and variance of the remembered periods not above `cap`; returns how
+ * many there were, and the largest of them in *largest. */
+static unsigned int spread_below(const struct menu_cpu *mc, unsigned int cap,
+				 unsigned int *mean, u64 *var, unsigned int *largest)
 {
-	unsigned int i, divisor, max, thresh = UINT32_MAX, avg;
-	u64 sum, variance;
+	unsigned int n = 0, k, top = 0;
+	u64 total = 0, sq = 0;
 
-again:
-	max = 0;
-	sum = 0;
-	divisor = 0;
-	for (i = 0; i < INTERVALS; i++) {
-		unsigned int value = data->intervals[i];
+	for (k = 0; k < RECENT; k++) {
+		if (mc->recent[k] > cap)
+			continue;
+		total += mc->recent[k];
+		n++;
+		if (mc->recent[k] > top)
+			top = mc->recent[k];
+	}
+	*mean = (unsigned int)(total / n);
+	for (k = 0; k < RECENT; k++) {
+		if (mc->recent[k] <= cap) {
+			s64 d = (s64)mc->recent[k] - *mean;
 
-		if (value <= thresh) {
-			sum += value;
-			divisor++;
-			if (value > max)
-				max = value;
+			sq += (u64)(d * d);
 		}
 	}
-	avg = (unsigned int)(divisor == INTERVALS ? sum >> INTERVAL_SHIFT : sum / divisor);
-
-	variance = 0;
-	for (i = 0; i < INTERVALS; i++) {
-		unsigned int value = data->intervals[i];
-
-		if (value <= thresh) {
-			s64 diff = (s64)value - avg;
-
-			variance += (u64)(diff * diff);
-		}
-	}
-	variance = divisor == INTERVALS ? variance >> INTERVAL_SHIFT : variance / divisor;
-
-	/*
-	 * Typical when the standard deviation is small (<= 20 us) or small
-	 * against the average (avg > 6 * stddev), with at least 3/4 of the
-	 * samples kept.
-	 */
-	if (variance <= UINT64_MAX / 36) {
-		if (((u64)avg * avg > variance * 36 && divisor * 4 >= INTERVALS * 3) ||
-		    variance <= 400)
-			return avg;
-	}
-	/* Drop the largest samples and retry, down to 3/4 of them. */
-	if (divisor * 4 <= INTERVALS * 3)
-		return UINT32_MAX;
-	thresh = max - 1;
-	goto again;
+	*var = sq / n;
+	*largest = top;
+	return n;
 }
 
-/* Models menu_update(): learn from the idle period that just ended. */
-static void menu_update(struct cpuidle_driver *drv, struct cpuidle_device *dev)
+/*
+ * The recent idle periods' mean if they are regular: variance at most
+ * 400 us^2 (spread within 20 us), or the mean above six standard
+ * deviations with at least three quarters of the periods kept. Otherwise
+ * the longest periods are dropped and the test repeated, as long as more
+ * than three quarters remain. UINT32_MAX: no regular pattern.
+ */
+static unsigned int repeating_interval(const struct menu_cpu *mc)
 {
-	struct menu_device *data = &menu_devices[dev->cpu];
-	int last_idx = data->last_state_idx;
-	struct cpuidle_state *target = &drv->states[last_idx];
-	unsigned int measured_us = dev->last_residency > 0 ? (unsigned int)dev->last_residency : 0;
-	unsigned int new_factor;
+	unsigned int cap = UINT32_MAX;
 
-	/*
-	 * The measured time includes the exit latency; we want when the
-	 * wake-up began. If it is short, assume the state was barely reached.
-	 */
-	if (measured_us > 2 * target->exit_latency)
-		measured_us -= target->exit_latency;
-	else
-		measured_us /= 2;
+	for (;;) {
+		unsigned int mean, largest;
+		u64 var;
+		unsigned int kept = spread_below(mc, cap, &mean, &var, &largest);
+		bool enough = kept * 4 >= RECENT * 3;
 
-	/* Keep the correction factor at or below unity. */
-	if (measured_us > data->next_timer_us)
-		measured_us = data->next_timer_us;
-
-	new_factor = data->correction_factor[data->bucket];
-	new_factor -= new_factor / DECAY;
-	if (data->next_timer_us > 0 && measured_us < MAX_INTERESTING)
-		new_factor += (unsigned int)((u64)RESOLUTION * measured_us / data->next_timer_us);
-	else
-		/* Sleeps beyond MAX_INTERESTING count as perfect predictions. */
-		new_factor += RESOLUTION;
-	/* Never 0: always some estimated duration (matters only for DECAY 1). */
-	if (DECAY == 1 && new_factor == 0)
-		new_factor = 1;
-	data->correction_factor[data->bucket] = new_factor;
-
-	/* The repeating-pattern data. */
-	data->intervals[data->interval_ptr++] = measured_us;
-	if (data->interval_ptr >= (int)INTERVALS)
-		data->interval_ptr = 0;
+		if (var <= UINT64_MAX / 36 &&
+		    (var <= 400 || (enough && (u64)mean * mean > var * 36)))
+			return mean;
+		if (kept * 4 <= RECENT * 3)
+			return UINT32_MAX;
+		cap = largest - 1;
+	}
 }
 
-/* Models menu_select(). */
+/* Learns from the idle period that just ended (done at the next select, so
+ * the exit path stays short). */
+static void menu_learn(struct cpuidle_driver *drv, struct cpuidle_device *dev)
+{
+	struct menu_cpu *mc = &menu_cpus[dev->cpu];
+	unsigned int exit_us = drv->states[mc->chosen].exit_latency;
+	unsigned int slept = dev->last_residency > 0 ? (unsigned int)dev->last_residency : 0;
+	unsigned int f;
+
+	/* The residency counts the way out too; take it off. When it is not
+	 * clearly longer than that, assume the CPU barely got in: halve it. */
+	slept = slept > 2 * exit_us ? slept - exit_us : slept / 2;
+	/* Never learn a factor above 1.0. */
+	slept = min(slept, mc->timer_us);
+
+	f = mc->factor[mc->bin];
+	f -= f / AGING;
+	if (mc->timer_us == 0 || slept >= LONG_SLEEP_US)
+		f += FIXED_ONE;
+	else
+		f += (unsigned int)((u64)FIXED_ONE * slept / mc->timer_us);
+	/* With AGING 1 a factor could reach 0 and no guess would ever grow
+	 * again; keep it positive. */
+	if (AGING == 1 && f == 0)
+		f = 1;
+	mc->factor[mc->bin] = f;
+
+	mc->recent[mc->next_slot] = slept;
+	mc->next_slot = (mc->next_slot + 1) % RECENT;
+}
+
+/* Time to the next timer event in us, saturated at UINT32_MAX. On idle
+ * entry the tick is already stopped (tick_nohz_idle_enter), so this is
+ * what tick_nohz_get_sleep_length() gives. */
+static unsigned int us_to_next_timer(void)
+{
+	u64 at = tick_next_event_ns();
+	u64 now = ktime_get_ns();
+	u64 us;
+
+	if (at <= now)
+		return 0;
+	us = (at - now) / 1000;
+	return at == U64_MAX || us >= UINT32_MAX ? UINT32_MAX : (unsigned int)us;
+}
+
+static bool usable(const struct cpuidle_driver *drv, const struct cpuidle_device *dev,
+		   int n, unsigned int guess_us, u32 limit_us)
+{
+	const struct cpuidle_state *st = &drv->states[n];
+
+	return !st->disabled && !dev->states_usage[n].disable &&
+	       st->target_residency <= guess_us && st->exit_latency <= limit_us;
+}
+
 static int menu_select(struct cpuidle_driver *drv, struct cpuidle_device *dev,
 		       bool *stop_tick)
 {
-	struct menu_device *data = &menu_devices[dev->cpu];
-	s32 latency_req = cpuidle_governor_latency_req(dev->cpu);
-	unsigned int interactivity_req, expected_interval;
-	unsigned long nr_iowaiters;
-	u64 next, now;
-	int i;
+	struct menu_cpu *mc = &menu_cpus[dev->cpu];
+	s32 qos_us = cpuidle_governor_latency_req(dev->cpu);
+	unsigned long iowaiters;
+	unsigned int pattern_us;
+	u32 limit_us;
+	int n;
 
 	*stop_tick = true;
-	if (data->needs_update) {
-		menu_update(drv, dev);
-		data->needs_update = 0;
+	if (mc->learn_pending) {
+		menu_learn(drv, dev);
+		mc->learn_pending = false;
 	}
 
-	/* A very strict latency requirement: the shallowest state. */
-	if (latency_req == 0) {
-		data->last_state_idx = 0;
+	mc->chosen = 0;
+	if (qos_us == 0) /* no wake-up latency tolerated: state 0 */
 		return 0;
+
+	mc->timer_us = us_to_next_timer();
+	iowaiters = nr_iowait_cpu(dev->cpu);
+	mc->bin = bin_of(mc->timer_us, iowaiters);
+	/* timer * factor, in 64 bits, rounded to the nearest us. */
+	mc->guess_us = (unsigned int)(((u64)mc->timer_us * mc->factor[mc->bin] +
+				       FIXED_ONE * AGING / 2) / (FIXED_ONE * AGING));
+	pattern_us = min(repeating_interval(mc), mc->timer_us);
+	mc->guess_us = min(mc->guess_us, pattern_us);
+
+	limit_us = min((u32)qos_us, mc->guess_us / busy_factor(iowaiters));
+
+	/* The deepest state that fits; state 0 (WFI) when none does. */
+	for (n = 0; n < drv->state_count; n++) {
+		if (usable(drv, dev, n, mc->guess_us, limit_us))
+			mc->chosen = n;
 	}
-
-	/* tick_nohz_get_sleep_length(): the tick is stopped on idle entry
-	 * (tick_nohz_idle_enter), so this is the next timer event. */
-	next = tick_next_event_ns();
-	now = ktime_get_ns();
-	if (next == U64_MAX || (next > now && (next - now) / 1000 >= UINT32_MAX))
-		data->next_timer_us = UINT32_MAX;
-	else
-		data->next_timer_us = next > now ? (unsigned int)((next - now) / 1000) : 0;
-
-	nr_iowaiters = nr_iowait_cpu(dev->cpu);
-	data->bucket = which_bucket(data->next_timer_us, nr_iowaiters);
-
-	/* 64-bit product, rounded to nearest. */
-	data->predicted_us = (unsigned int)(((u64)data->next_timer_us *
-					     data->correction_factor[data->bucket] +
-					     RESOLUTION * DECAY / 2) / (RESOLUTION * DECAY));
-
-	expected_interval = get_typical_interval(data);
-	expected_interval = min(expected_interval, data->next_timer_us);
-	/* The lowest expected idle interval picks the state. */
-	data->predicted_us = min(data->predicted_us, expected_interval);
-
-	interactivity_req = data->predicted_us / performance_multiplier(nr_iowaiters);
-	if ((u32)latency_req > interactivity_req)
-		latency_req = (s32)interactivity_req;
-
-	/* The deepest state satisfying every constraint; WFI at least. */
-	data->last_state_idx = 0;
-	for (i = 0; i < drv->state_count; i++) {
-		struct cpuidle_state *s = &drv->states[i];
-
-		if (s->disabled || dev->states_usage[i].disable)
-			continue;
-		if (s->target_residency > data->predicted_us)
-			continue;
-		if (s->exit_latency > (u32)latency_req)
-			continue;
-		data->last_state_idx = i;
-	}
-	return data->last_state_idx;
+	return mc->chosen;
 }
 
-/* Models menu_reflect(): learn at the next select (off the exit path). */
 static void menu_reflect(struct cpuidle_device *dev, int index)
 {
-	struct menu_device *data = &menu_devices[dev->cpu];
+	struct menu_cpu *mc = &menu_cpus[dev->cpu];
 
-	data->last_state_idx = index;
-	if (index >= 0)
-		data->needs_update = 1;
+	mc->chosen = index;
+	mc->learn_pending = index >= 0;
 }
 
-/* Models menu_enable_device(): unity correction factors, no history. */
+/* A fresh CPU: no history, every factor at 1.0. */
 static int menu_enable_device(struct cpuidle_driver *drv, struct cpuidle_device *dev)
 {
-	struct menu_device *data = &menu_devices[dev->cpu];
-	int i;
+	struct menu_cpu *mc = &menu_cpus[dev->cpu];
+	int b;
 
 	(void)drv;
-	memset(data, 0, sizeof(*data));
-	/* Start with a unity factor in every bucket. */
-	for (i = 0; i < BUCKETS; i++)
-		data->correction_factor[i] = RESOLUTION * DECAY;
+	memset(mc, 0, sizeof(*mc));
+	for (b = 0; b < BINS; b++)
+		mc->factor[b] = FIXED_ONE * AGING;
 	return 0;
 }
 
-static struct cpuidle_governor menu_governor = {
-	.name = "menu",
-	.rating = 20,
-	.enable = menu_enable_device,
+static struct cpuidle_governor menu_gov = {
 	.select = menu_select,
 	.reflect = menu_reflect,
+	.enable = menu_enable_device,
+	.name = "menu",
+	.rating = 20,	/* above ladder's 10: the default when both exist */
 };
 
-/* Models init_menu() (postcore_initcall). */
+/* init_menu (a postcore_initcall upstream). */
 int init_menu(void)
 {
-	return cpuidle_register_governor(&menu_governor);
+	return cpuidle_register_governor(&menu_gov);
 }
