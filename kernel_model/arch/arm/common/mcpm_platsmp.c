@@ -1,6 +1,8 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * mcpm_platsmp.c - secondary boot and CPU hotplug through MCPM, as
- * arch/arm/common/mcpm_platsmp.c.
+ * mcpm_platsmp.c - secondary boot and CPU hotplug on top of MCPM, modelled
+ * on arch/arm/common/mcpm_platsmp.c: the smp_operations of a platform whose
+ * CPUs are powered through MCPM.
  */
 #include "asm/mcpm.h"
 #include "asm/smp_ops.h"
@@ -10,83 +12,80 @@
 /* head.S's secondary_startup, in arch/arm/kernel/smp.c. */
 extern void secondary_startup(void);
 
-/* Models cpu_to_pcpu: logical CPU -> (cpu, cluster) through the map. */
-static void cpu_to_pcpu(unsigned int cpu, unsigned int *pcpu, unsigned int *pcluster)
-{
-	u32 mpidr = cpu_logical_map(cpu);
+/* Where a logical CPU sits in the hardware, per the logical map. */
+struct hw_slot {
+	unsigned int core, cluster;
+};
 
-	*pcpu = MPIDR_AFFINITY_LEVEL(mpidr, 0);
-	*pcluster = MPIDR_AFFINITY_LEVEL(mpidr, 1);
+static struct hw_slot slot_of(unsigned int logical)
+{
+	u32 id = cpu_logical_map(logical);
+
+	return (struct hw_slot){ MPIDR_AFFINITY_LEVEL(id, 0), MPIDR_AFFINITY_LEVEL(id, 1) };
 }
 
-/* Models mcpm_boot_secondary. */
-static int mcpm_boot_secondary(unsigned int cpu)
+/*
+ * Start a secondary CPU. Its vector is cleared before the power-up request:
+ * a CPU that wakes early, or that was still on its way down and re-enters,
+ * then sleeps in mcpm_entry_point's wfe loop rather than jumping to
+ * whatever the vector held before. The vector is opened only once MCPM has
+ * accepted the request; the IPI then wakes the CPU out of reset (through
+ * the SPC) or out of that wfe.
+ */
+static int platsmp_boot_secondary(unsigned int cpu)
 {
-	unsigned int pcpu, pcluster;
-	int ret;
+	struct hw_slot s = slot_of(cpu);
+	int err;
 
-	cpu_to_pcpu(cpu, &pcpu, &pcluster);
-	pr_debug("%s: logical CPU %u is physical CPU %u cluster %u\n",
-		 __func__, cpu, pcpu, pcluster);
-
-	/*
-	 * Race avoided: gate the entry vector before powering up, so that a
-	 * CPU which comes up early (or was still on its way down and re-enters)
-	 * waits in mcpm_entry_point's wfe instead of running a stale vector.
-	 */
-	mcpm_set_entry_vector(pcpu, pcluster, NULL);
-	ret = mcpm_cpu_power_up(pcpu, pcluster);
-	if (ret)
-		return ret;
-	mcpm_set_entry_vector(pcpu, pcluster, secondary_startup);
-	/* arch_send_wakeup_ipi_mask(cpumask_of(cpu)): wakes it from reset via
-	 * the SPC, or from the entry-vector wfe. */
+	mcpm_set_entry_vector(s.core, s.cluster, NULL);
+	err = mcpm_cpu_power_up(s.core, s.cluster);
+	if (err)
+		return err;
+	mcpm_set_entry_vector(s.core, s.cluster, secondary_startup);
 	smp_send_ipi(cpu, IPI_WAKEUP);
 	dsb();
 	sev();
 	return 0;
 }
 
-/* Models mcpm_secondary_init. */
-static void mcpm_secondary_init(unsigned int cpu)
+/* First thing a started secondary does in the kernel: tell MCPM it is up. */
+static void platsmp_secondary_init(unsigned int cpu)
 {
 	(void)cpu;
 	mcpm_cpu_powered_up();
 }
 
-/* Models mcpm_cpu_kill: 1 once the CPU is seen halted. */
-static int mcpm_cpu_kill(unsigned int cpu)
+/* Run on a surviving CPU: 1 once the dying CPU is seen halted, 0 if not. */
+static int platsmp_cpu_kill(unsigned int cpu)
 {
-	unsigned int pcpu, pcluster;
+	struct hw_slot s = slot_of(cpu);
 
-	cpu_to_pcpu(cpu, &pcpu, &pcluster);
-	return !mcpm_wait_for_cpu_powerdown(pcpu, pcluster);
+	return mcpm_wait_for_cpu_powerdown(s.core, s.cluster) == 0;
 }
 
-/* Models mcpm_cpu_can_disable: every CPU may be shut down. */
-static bool mcpm_cpu_can_disable(unsigned int cpu)
+/* With MCPM any CPU, the boot CPU included, may be taken offline. */
+static bool platsmp_cpu_can_disable(unsigned int cpu)
 {
 	(void)cpu;
 	return true;
 }
 
-/* Models mcpm_cpu_die: on the dying CPU itself. */
-static void mcpm_cpu_die(unsigned int cpu)
+/* Run by the dying CPU itself. Its vector is closed first: should a
+ * power_up overlap this power_down, the CPU waits in mcpm_entry_point
+ * until a boot_secondary opens the vector again. */
+static void platsmp_cpu_die(unsigned int cpu)
 {
-	unsigned int mpidr = read_cpuid_mpidr();
+	u32 id = read_cpuid_mpidr();
 
 	(void)cpu;
-	/* Gate the vector: if a power_up races the power_down, the CPU must
-	 * wait in mcpm_entry_point until boot_secondary opens it again. */
-	mcpm_set_entry_vector(MPIDR_AFFINITY_LEVEL(mpidr, 0),
-			      MPIDR_AFFINITY_LEVEL(mpidr, 1), NULL);
+	mcpm_set_entry_vector(MPIDR_AFFINITY_LEVEL(id, 0), MPIDR_AFFINITY_LEVEL(id, 1), NULL);
 	mcpm_cpu_power_down();
 }
 
 const struct smp_operations mcpm_smp_ops = {
-	.smp_boot_secondary = mcpm_boot_secondary,
-	.smp_secondary_init = mcpm_secondary_init,
-	.cpu_die = mcpm_cpu_die,
-	.cpu_kill = mcpm_cpu_kill,
-	.cpu_can_disable = mcpm_cpu_can_disable,
+	.cpu_can_disable = platsmp_cpu_can_disable,
+	.cpu_die = platsmp_cpu_die,
+	.cpu_kill = platsmp_cpu_kill,
+	.smp_secondary_init = platsmp_secondary_init,
+	.smp_boot_secondary = platsmp_boot_secondary,
 };

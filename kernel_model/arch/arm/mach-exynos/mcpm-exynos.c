@@ -1,10 +1,12 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * mcpm-exynos.c - the Exynos 5420/5800 MCPM backend
- * (arch/arm/mach-exynos/mcpm-exynos.c, with the PMU accessors of
- * arch/arm/mach-exynos/exynos.c and pm.c): per-core and per-cluster power
- * switches in the PMU, cache and coherency teardown as on TC2 (plus the
- * erratum 799270 dummy PMU load), wait for power-down by polling the core's
- * PMU status, and the secondaries' entry point in the non-secure SYSRAM.
+ * mcpm-exynos.c - the Exynos 5420/5800 MCPM backend, modelled on
+ * arch/arm/mach-exynos/mcpm-exynos.c together with the PMU accessors of
+ * arch/arm/mach-exynos/exynos.c and pm.c. The PMU has one power switch per
+ * core and one per cluster; caches and coherency go down as on TC2, plus a
+ * dummy PMU load for Cortex-A15 erratum 799270; a CPU that left is known
+ * halted when the PMU reports its core off; secondaries enter through a
+ * three-word trampoline at the start of the non-secure SYSRAM.
  */
 #include <libfdt.h>
 
@@ -14,273 +16,244 @@
 #include "linux/of.h"
 #include "linux/smp.h"
 
-#define EXYNOS5420_CPUS_PER_CLUSTER 4
-#define EXYNOS5420_NR_CLUSTERS 2
+enum {
+	CORES_PER_CLUSTER = 4,
+	NR_CLUSTERS = 2,
+};
 
-/* exynos-regs-pmu.h */
-#define EXYNOS_SWRESET 0x0400
-#define S5P_INFORM0 0x0800
-#define S5P_PMU_SPARE2 0x0908
-#define S5P_PMU_SPARE3 0x090c
-#define EXYNOS_ARM_CORE_CONFIGURATION(n) (0x2000 + 0x80 * (n))
-#define EXYNOS_ARM_CORE_STATUS(n) (EXYNOS_ARM_CORE_CONFIGURATION(n) + 0x4)
-#define EXYNOS_COMMON_CONFIGURATION(n) (0x2500 + 0x80 * (n))
-#define EXYNOS_COMMON_STATUS(n) (EXYNOS_COMMON_CONFIGURATION(n) + 0x4)
-#define EXYNOS_COMMON_OPTION(n) (EXYNOS_COMMON_CONFIGURATION(n) + 0x8)
-#define S5P_CORE_LOCAL_PWR_EN 0x3
-#define EXYNOS5420_KFC_CORE_RESET(n) ((BIT(8) | BIT(20)) << (n))
-#define EXYNOS5420_SWRESET_KFC_SEL 0x3
+/* PMU register offsets and bits (exynos-regs-pmu.h). */
+enum pmu_reg {
+	PMU_SWRESET = 0x0400,
+	PMU_INFORM0 = 0x0800,
+	PMU_SPARE2 = 0x0908,	/* non-zero once the iROM has set up the A7s */
+	PMU_SPARE3 = 0x090c,
+	PMU_CORE_BASE = 0x2000,	/* per core: CONFIGURATION, STATUS at +4 */
+	PMU_L2_BASE = 0x2500,	/* per cluster: CONFIGURATION, STATUS, OPTION at +8 */
+	PMU_STRIDE = 0x80,
+};
+#define PWR_LOCAL_ON 0x3u	/* LOCAL_PWR_EN: switch on / reported on */
+#define KFC_SWRESET_SEL 0x3u	/* SPARE3 value for a steadier A7 reset */
+/* Bits of a cluster's COMMON_OPTION: cores may go down on their own, a core
+ * is woken from its down state, and the L2 is powered before the first man. */
+#define L2_OPT_AUTO_CORE_DOWN BIT(9)
+#define L2_OPT_CORE_DOWN_STATE BIT(29)
+#define L2_OPT_L2_UP_STATE BIT(30)
 
-#define EXYNOS5420_ENABLE_AUTOMATIC_CORE_DOWN BIT(9)
-#define EXYNOS5420_USE_ARM_CORE_DOWN_STATE BIT(29)
-#define EXYNOS5420_USE_L2_COMMON_UP_STATE BIT(30)
+static phys_addr_t pmu;
+static phys_addr_t ns_sram;
 
-static phys_addr_t pmu_base_addr;
-static phys_addr_t ns_sram_base_addr;
+static u32 core_cfg(unsigned int n) { return PMU_CORE_BASE + PMU_STRIDE * n; }
+static u32 l2_cfg(unsigned int cl) { return PMU_L2_BASE + PMU_STRIDE * cl; }
 
-/* Models pmu_raw_readl(). */
-static u32 pmu_raw_readl(u32 off)
+static u32 pmu_read(u32 reg)
 {
-	return readl_relaxed(pmu_base_addr + off);
+	return readl_relaxed(pmu + reg);
 }
 
-/* Models pmu_raw_writel(). */
-static void pmu_raw_writel(u32 val, u32 off)
+static void pmu_write(u32 reg, u32 v)
 {
-	writel_relaxed(val, pmu_base_addr + off);
+	writel_relaxed(v, pmu + reg);
 }
 
-/* Models exynos_cpu_power_up() (pm.c). */
-static void exynos_cpu_power_up(unsigned int cpunr)
+/* Core number across both clusters, as the PMU counts them. */
+static unsigned int pmu_core(unsigned int cpu, unsigned int cluster)
 {
-	pmu_raw_writel(S5P_CORE_LOCAL_PWR_EN, EXYNOS_ARM_CORE_CONFIGURATION(cpunr));
+	return cluster * CORES_PER_CLUSTER + cpu;
 }
 
-/* Models exynos_cpu_power_down() (pm.c). */
-static void exynos_cpu_power_down(unsigned int cpunr)
+static bool slot_valid(unsigned int cpu, unsigned int cluster)
 {
-	pmu_raw_writel(0, EXYNOS_ARM_CORE_CONFIGURATION(cpunr));
+	return cpu < CORES_PER_CLUSTER && cluster < NR_CLUSTERS;
 }
 
-/* Models exynos_cpu_power_state() (pm.c). */
-static int exynos_cpu_power_state(unsigned int cpunr)
+static bool core_powered(unsigned int n)
 {
-	return (int)(pmu_raw_readl(EXYNOS_ARM_CORE_STATUS(cpunr)) & S5P_CORE_LOCAL_PWR_EN);
+	return (pmu_read(core_cfg(n) + 4) & PWR_LOCAL_ON) != 0;
 }
 
-/* Models exynos_cluster_power_up() (pm.c). */
-static void exynos_cluster_power_up(unsigned int cluster)
+/*
+ * Switch a core on (if off). When the kernel booted on the A7 cluster
+ * (cluster 1), a freshly powered A7 must also be reset by hand, and only
+ * after the iROM has flagged in SPARE2 that it initialised those cores.
+ */
+static int exy_cpu_up(unsigned int cpu, unsigned int cluster)
 {
-	pmu_raw_writel(S5P_CORE_LOCAL_PWR_EN, EXYNOS_COMMON_CONFIGURATION(cluster));
-}
+	unsigned int n = pmu_core(cpu, cluster);
+	bool booted_on_a7;
 
-/* Models exynos_cluster_power_down() (pm.c). */
-static void exynos_cluster_power_down(unsigned int cluster)
-{
-	pmu_raw_writel(0, EXYNOS_COMMON_CONFIGURATION(cluster));
-}
-
-/* Models exynos_cpu_powerup(). */
-static int exynos_cpu_powerup(unsigned int cpu, unsigned int cluster)
-{
-	unsigned int cpunr = cpu + cluster * EXYNOS5420_CPUS_PER_CLUSTER;
-
-	pr_debug("%s: cpu %u cluster %u\n", __func__, cpu, cluster);
-	if (cpu >= EXYNOS5420_CPUS_PER_CLUSTER || cluster >= EXYNOS5420_NR_CLUSTERS)
+	if (!slot_valid(cpu, cluster))
 		return -EINVAL;
-	if (!exynos_cpu_power_state(cpunr)) {
-		exynos_cpu_power_up(cpunr);
-		/*
-		 * Booted from the LITTLE cluster (cluster 1 is the A7s): its
-		 * cores need a reset once powered, after the iROM has set
-		 * SPARE2 to say it has initialised them.
-		 */
-		if (cluster && cluster == MPIDR_AFFINITY_LEVEL(cpu_logical_map(0), 1)) {
-			while (!pmu_raw_readl(S5P_PMU_SPARE2))
-				hw_udelay(10);
-			pmu_raw_writel(EXYNOS5420_KFC_CORE_RESET(cpu), EXYNOS_SWRESET);
-		}
+	if (core_powered(n))
+		return 0;
+	pmu_write(core_cfg(n), PWR_LOCAL_ON);
+	booted_on_a7 = cluster != 0 && cluster == MPIDR_AFFINITY_LEVEL(cpu_logical_map(0), 1);
+	if (booted_on_a7) {
+		while (pmu_read(PMU_SPARE2) == 0)
+			hw_udelay(10);
+		pmu_write(PMU_SWRESET, (BIT(8) | BIT(20)) << cpu);
 	}
 	return 0;
 }
 
-/* Models exynos_cluster_powerup(). */
-static int exynos_cluster_powerup(unsigned int cluster)
+static int exy_cluster_up(unsigned int cluster)
 {
-	pr_debug("%s: cluster %u\n", __func__, cluster);
-	if (cluster >= EXYNOS5420_NR_CLUSTERS)
+	if (cluster >= NR_CLUSTERS)
 		return -EINVAL;
-	exynos_cluster_power_up(cluster);
+	pmu_write(l2_cfg(cluster), PWR_LOCAL_ON);
 	return 0;
 }
 
-/* Models exynos_cpu_powerdown_prepare(). */
-static void exynos_cpu_powerdown_prepare(unsigned int cpu, unsigned int cluster)
+/* Opening the core's switch only arms it: the PMU cuts power at wfi. */
+static void exy_cpu_down_prepare(unsigned int cpu, unsigned int cluster)
 {
-	pr_debug("%s: cpu %u cluster %u\n", __func__, cpu, cluster);
-	BUG_ON(cpu >= EXYNOS5420_CPUS_PER_CLUSTER || cluster >= EXYNOS5420_NR_CLUSTERS);
-	exynos_cpu_power_down(cpu + cluster * EXYNOS5420_CPUS_PER_CLUSTER);
+	BUG_ON(!slot_valid(cpu, cluster));
+	pmu_write(core_cfg(pmu_core(cpu, cluster)), 0);
 }
 
-/* Models exynos_cluster_powerdown_prepare(). */
-static void exynos_cluster_powerdown_prepare(unsigned int cluster)
+static void exy_cluster_down_prepare(unsigned int cluster)
 {
-	pr_debug("%s: cluster %u\n", __func__, cluster);
-	BUG_ON(cluster >= EXYNOS5420_NR_CLUSTERS);
-	exynos_cluster_power_down(cluster);
+	BUG_ON(cluster >= NR_CLUSTERS);
+	pmu_write(l2_cfg(cluster), 0);
 }
 
-/* Models exynos_v7_exit_coherency_flush(louis|all): v7_exit_coherency_flush
- * with a dummy load of a PMU register before ACTLR.SMP is cleared (the
- * Cortex-A15 erratum 799270 workaround). */
-static void exynos_v7_exit_coherency_flush(bool all)
+/* The v7 sequence for leaving coherency, with one PMU read between the
+ * flush and clearing ACTLR.SMP: the A15 erratum 799270 workaround. */
+static void exy_leave_coherency(bool whole_hierarchy)
 {
 	hw_set_dcache_enabled(false);
 	isb();
-	if (all)
+	if (whole_hierarchy)
 		hw_flush_cache_all();
 	else
 		hw_flush_cache_louis();
-	(void)pmu_raw_readl(S5P_INFORM0);
+	(void)pmu_read(PMU_INFORM0);
 	hw_set_smp_coherent(false);
 	isb();
 	dsb();
 }
 
-/* Models exynos_cpu_cache_disable(). */
-static void exynos_cpu_cache_disable(void)
+static void exy_cpu_caches_off(void)
 {
-	exynos_v7_exit_coherency_flush(false);
+	exy_leave_coherency(false);
 }
 
-/* Models exynos_cluster_cache_disable(). */
-static void exynos_cluster_cache_disable(void)
+/* Last man: quiet the A15's L2 prefetcher, flush everything, and close the
+ * cluster's CCI port so no snoop or DVM message reaches it any more. */
+static void exy_cluster_caches_off(void)
 {
 	if (read_cpuid_part_number() == ARM_CPU_PART_CORTEX_A15) {
-		/* On the Cortex-A15 L2 prefetching must be off before the flush. */
 		hw_write_l2_prefetch_ctl(0x400);
 		isb();
 		dsb();
 	}
-	exynos_v7_exit_coherency_flush(true);
-	/* Mask incoming snoops and DVM messages: the cluster leaves coherency. */
+	exy_leave_coherency(true);
 	cci_disable_port_by_cpu(read_cpuid_mpidr());
 }
 
-/* Models exynos_wait_for_powerdown(): 100 polls, 1 ms apart (msleep as a
- * udelay: the same time passes). */
-static int exynos_wait_for_powerdown(unsigned int cpu, unsigned int cluster)
+/*
+ * Up to 100 looks, 1 ms apart (upstream sleeps; here a delay of the same
+ * length). The PMU only turns a core off once it sits in wfi with its
+ * switch open, so a core reported off has stopped for good.
+ */
+static int exy_wait_halted(unsigned int cpu, unsigned int cluster)
 {
-	unsigned int tries = 100, cpunr = cpu + cluster * EXYNOS5420_CPUS_PER_CLUSTER;
+	unsigned int n = pmu_core(cpu, cluster);
+	int look;
 
-	pr_debug("%s: cpu %u cluster %u\n", __func__, cpu, cluster);
-	BUG_ON(cpu >= EXYNOS5420_CPUS_PER_CLUSTER || cluster >= EXYNOS5420_NR_CLUSTERS);
-	while (tries--) {
-		/*
-		 * Race avoided: the PMU powers the core off only once it is in
-		 * WFI with its switch off, so "off" here means halted for good.
-		 */
-		if (exynos_cpu_power_state(cpunr) == 0)
+	BUG_ON(!slot_valid(cpu, cluster));
+	for (look = 0; look < 100; look++) {
+		if (!core_powered(n))
 			return 0;
 		hw_udelay(1000);
 	}
 	return -ETIMEDOUT;
 }
 
-/* Models exynos_cpu_is_up(): especially when resuming, make sure the
- * core's power switch is on. */
-static void exynos_cpu_is_up(unsigned int cpu, unsigned int cluster)
+/* A CPU back in the kernel (after a resume in particular) makes sure its
+ * own switch is on again. */
+static void exy_cpu_back(unsigned int cpu, unsigned int cluster)
 {
-	exynos_cpu_powerup(cpu, cluster);
+	exy_cpu_up(cpu, cluster);
 }
 
-static const struct mcpm_platform_ops exynos_power_ops = {
-	.cpu_powerup = exynos_cpu_powerup,
-	.cluster_powerup = exynos_cluster_powerup,
-	.cpu_powerdown_prepare = exynos_cpu_powerdown_prepare,
-	.cluster_powerdown_prepare = exynos_cluster_powerdown_prepare,
-	.cpu_cache_disable = exynos_cpu_cache_disable,
-	.cluster_cache_disable = exynos_cluster_cache_disable,
-	.wait_for_powerdown = exynos_wait_for_powerdown,
-	.cpu_is_up = exynos_cpu_is_up,
+static const struct mcpm_platform_ops exy_mcpm_ops = {
+	.cpu_powerup = exy_cpu_up,
+	.cluster_powerup = exy_cluster_up,
+	.cpu_powerdown_prepare = exy_cpu_down_prepare,
+	.cpu_cache_disable = exy_cpu_caches_off,
+	.cluster_powerdown_prepare = exy_cluster_down_prepare,
+	.cluster_cache_disable = exy_cluster_caches_off,
+	.wait_for_powerdown = exy_wait_halted,
+	.cpu_is_up = exy_cpu_back,
 };
 
-/* Models exynos_pm_power_up_setup(): cluster level = enable our CCI port. */
-static void exynos_pm_power_up_setup(unsigned int affinity_level)
+/* Cluster-level early setup of the inbound CPU: reopen its CCI port. */
+static void exy_early_setup(unsigned int level)
 {
-	if (affinity_level == 1)
+	if (level == 1)
 		cci_enable_port_for_self();
 }
 
-/* Models exynos_mcpm_setup_entry_point(): U-Boot SPL sends secondaries to
- * the start of the non-secure SYSRAM; "ldr r0, [pc, #0]; bx r0; .word
- * mcpm_entry_point" there sends them on to MCPM. */
-static void exynos_mcpm_setup_entry_point(void)
+/* U-Boot SPL sends secondaries to the first word of the non-secure SYSRAM;
+ * a three-word trampoline there forwards them to mcpm_entry_point. */
+static void exy_write_trampoline(void)
 {
-	writel_relaxed(0xe59f0000, ns_sram_base_addr);     /* ldr r0, [pc, #0] */
-	writel_relaxed(0xe12fff10, ns_sram_base_addr + 4); /* bx  r0 */
-	writel_relaxed(hw_entry_address(mcpm_entry_point), ns_sram_base_addr + 8);
+	writel_relaxed(0xe59f0000, ns_sram);     /* ldr r0, [pc, #0] */
+	writel_relaxed(0xe12fff10, ns_sram + 4); /* bx  r0 */
+	writel_relaxed(hw_entry_address(mcpm_entry_point), ns_sram + 8);
 }
 
-/* Models exynos_map_pmu() (exynos.c): the PMU's registers. */
-static int exynos_map_pmu(const void *fdt)
+/* Maps the register block of the first node compatible with `compat`. */
+static int map_node(const void *fdt, const char *compat, phys_addr_t *base)
 {
-	int np = fdt_node_offset_by_compatible(fdt, -1, "samsung,exynos5420-pmu");
+	int node = fdt_node_offset_by_compatible(fdt, -1, compat);
 	u64 addr;
 
-	if (np < 0 || of_translate_reg(fdt, np, 0, &addr, NULL))
+	if (node < 0)
 		return -ENODEV;
-	pmu_base_addr = addr;
+	if (of_translate_reg(fdt, node, 0, &addr, NULL))
+		return -ENOMEM;
+	*base = addr;
 	return 0;
 }
 
-/* Models exynos_mcpm_init() (an early_initcall upstream). */
+/* exynos_mcpm_init (an early_initcall upstream). */
 int exynos_mcpm_init(const void *fdt)
 {
-	unsigned int value, i;
-	int node, ret;
-	u64 addr;
+	unsigned int cl;
+	int err;
 
 	if (fdt_node_check_compatible(fdt, 0, "samsung,exynos5420") &&
 	    fdt_node_check_compatible(fdt, 0, "samsung,exynos5800"))
 		return -ENODEV;
-	if (exynos_map_pmu(fdt))
+	if (map_node(fdt, "samsung,exynos5420-pmu", &pmu))
 		return -ENODEV;
-	/* The CCI's own early_initcall upstream (cci_init) runs before us. */
+	/* Upstream the CCI driver's own early_initcall has run by now. */
 	if (!cci_probed() && cci_probe(fdt))
 		return -ENODEV;
-	node = fdt_node_offset_by_compatible(fdt, -1, "samsung,exynos4210-sysram-ns");
-	if (node < 0)
-		return -ENODEV;
-	if (of_translate_reg(fdt, node, 0, &addr, NULL)) {
+	err = map_node(fdt, "samsung,exynos4210-sysram-ns", &ns_sram);
+	if (err == -ENOMEM)
 		pr_err("failed to map non-secure iRAM base address\n");
-		return -ENOMEM;
-	}
-	ns_sram_base_addr = addr;
+	if (err)
+		return err;
 
-	/* To increase the stability of KFC reset, program PMU SPARE3. */
-	pmu_raw_writel(EXYNOS5420_SWRESET_KFC_SEL, S5P_PMU_SPARE3);
+	pmu_write(PMU_SPARE3, KFC_SWRESET_SEL);
 
-	ret = mcpm_platform_register(&exynos_power_ops);
-	if (!ret)
-		ret = mcpm_sync_init(exynos_pm_power_up_setup);
-	if (!ret)
-		ret = mcpm_loopback(exynos_cluster_cache_disable); /* turn on the CCI */
-	if (ret)
-		return ret;
+	err = mcpm_platform_register(&exy_mcpm_ops);
+	if (!err)
+		err = mcpm_sync_init(exy_early_setup);
+	if (!err) /* also switches the boot cluster's CCI port on */
+		err = mcpm_loopback(exy_cluster_caches_off);
+	if (err)
+		return err;
 	pr_info("Exynos MCPM support installed\n");
 
-	/*
-	 * For both clusters: all cores off before the cluster's L2 goes
-	 * (automatic core down), a core off before it is woken, the L2 up
-	 * before the first man.
-	 */
-	for (i = 0; i < EXYNOS5420_NR_CLUSTERS; i++) {
-		value = pmu_raw_readl(EXYNOS_COMMON_OPTION(i));
-		value |= EXYNOS5420_ENABLE_AUTOMATIC_CORE_DOWN | EXYNOS5420_USE_ARM_CORE_DOWN_STATE |
-			 EXYNOS5420_USE_L2_COMMON_UP_STATE;
-		pmu_raw_writel(value, EXYNOS_COMMON_OPTION(i));
+	for (cl = 0; cl < NR_CLUSTERS; cl++) {
+		u32 reg = l2_cfg(cl) + 8;
+
+		pmu_write(reg, pmu_read(reg) | L2_OPT_AUTO_CORE_DOWN |
+			       L2_OPT_CORE_DOWN_STATE | L2_OPT_L2_UP_STATE);
 	}
-	exynos_mcpm_setup_entry_point();
+	exy_write_trampoline();
 	return 0;
 }
