@@ -1,8 +1,10 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * spc.c - Versatile Express SPC driver, the power-management half of
- * arch/arm/mach-vexpress/spc.c. None of these helpers lock: as upstream,
- * callers (tc2_pm under MCPM's lock) provide atomicity, because they run
- * where cacheable locks may not work.
+ * spc.c - the Versatile Express Serial Power Controller driver, modelled on
+ * arch/arm/mach-vexpress/spc.c: the power-management helpers MCPM's TC2
+ * backend uses, and the DVFS requests the cpufreq driver sends. The power
+ * helpers take no lock: their callers (tc2_pm, under MCPM's lock) provide
+ * the atomicity, since they run where cacheable locks may not work.
  */
 #include "spc.h"
 
@@ -44,91 +46,83 @@ static struct ve_spc_drvdata *info;
 static struct ve_spc_dvfs spc_dvfs;
 static struct ve_spc_dvfs *dvfs;
 
-/* Models cluster_is_a15. */
-static bool cluster_is_a15(u32 cluster)
+/* Is this the cluster of Cortex-A15s (the other one holds the A7s)? */
+static bool big_cluster(u32 cluster)
 {
-	return cluster == info->a15_clusid;
+	return info->a15_clusid == cluster;
 }
 
-/* Models ve_spc_global_wakeup_irq. */
+static phys_addr_t spc_reg(u32 off)
+{
+	return info->baseaddr + off;
+}
+
+/* Read-modify-write of WAKE_INT_MASK: set or clear `bits`. */
+static void wake_mask_update(u32 bits, bool set)
+{
+	u32 v = readl_relaxed(spc_reg(WAKE_INT_MASK));
+
+	v = set ? (v | bits) : (v & ~bits);
+	writel_relaxed(v, spc_reg(WAKE_INT_MASK));
+}
+
+/* The bit of a CPU in WAKE_INT_MASK: n for A15 n, n + 4 for A7 n. */
+static u32 cpu_wake_bit(u32 cluster, u32 cpu)
+{
+	return BIT(cpu + (big_cluster(cluster) ? 0 : 4));
+}
+
+/* ve_spc_global_wakeup_irq: any interrupt may wake a powered-off cluster. */
 void ve_spc_global_wakeup_irq(bool set)
 {
-	u32 reg = readl_relaxed(info->baseaddr + WAKE_INT_MASK);
-
-	if (set)
-		reg |= GBL_WAKEUP_INT_MSK;
-	else
-		reg &= ~GBL_WAKEUP_INT_MSK;
-	writel_relaxed(reg, info->baseaddr + WAKE_INT_MASK);
+	wake_mask_update(GBL_WAKEUP_INT_MSK, set);
 }
 
-/* Models ve_spc_cpu_wakeup_irq: A15 cpu n is bit n, A7 cpu n bit n + 4. */
+/* ve_spc_cpu_wakeup_irq: this CPU's interrupts may wake it from power-off. */
 void ve_spc_cpu_wakeup_irq(u32 cluster, u32 cpu, bool set)
 {
-	u32 mask, reg;
-
-	if (cluster >= MAX_CLUSTERS)
-		return;
-	mask = BIT(cpu);
-	if (!cluster_is_a15(cluster))
-		mask <<= 4;
-	reg = readl_relaxed(info->baseaddr + WAKE_INT_MASK);
-	if (set)
-		reg |= mask;
-	else
-		reg &= ~mask;
-	writel_relaxed(reg, info->baseaddr + WAKE_INT_MASK);
+	if (cluster < MAX_CLUSTERS)
+		wake_mask_update(cpu_wake_bit(cluster, cpu), set);
 }
 
-/* Models ve_spc_set_resume_addr: the per-CPU BX_ADDR mailbox. */
+/* ve_spc_set_resume_addr: the CPU's BX_ADDR mailbox, where the SPC sends it
+ * when it leaves reset. */
 void ve_spc_set_resume_addr(u32 cluster, u32 cpu, u32 addr)
 {
-	phys_addr_t reg;
+	u32 box;
 
 	if (cluster >= MAX_CLUSTERS)
 		return;
-	if (cluster_is_a15(cluster))
-		reg = info->baseaddr + A15_BX_ADDR0 + (cpu << 2);
-	else
-		reg = info->baseaddr + A7_BX_ADDR0 + (cpu << 2);
-	writel_relaxed(addr, reg);
+	box = (big_cluster(cluster) ? A15_BX_ADDR0 : A7_BX_ADDR0) + 4 * cpu;
+	writel_relaxed(addr, spc_reg(box));
 }
 
-/* Models ve_spc_powerdown: arm/disarm cluster power-off on last-core WFI. */
+/* ve_spc_powerdown: whether the cluster is cut when its last core is in
+ * wfi (enable), or kept powered. */
 void ve_spc_powerdown(u32 cluster, bool enable)
 {
-	u32 reg;
-
-	if (cluster >= MAX_CLUSTERS)
-		return;
-	reg = cluster_is_a15(cluster) ? A15_PWRDN_EN : A7_PWRDN_EN;
-	writel_relaxed(enable, info->baseaddr + reg);
+	if (cluster < MAX_CLUSTERS)
+		writel_relaxed(enable, spc_reg(big_cluster(cluster) ? A15_PWRDN_EN : A7_PWRDN_EN));
 }
 
-/* Models standbywfi_cpu_mask. */
-static u32 standbywfi_cpu_mask(u32 cpu, u32 cluster)
-{
-	return cluster_is_a15(cluster) ? STANDBYWFI_STAT_A15_CPU_MASK(cpu)
-				       : STANDBYWFI_STAT_A7_CPU_MASK(cpu);
-}
-
-/* Models ve_spc_cpu_in_wfi: non-zero iff the CPU is in WFI (which does not
- * by itself mean it is safely parked). */
+/* ve_spc_cpu_in_wfi: non-zero while the CPU's STANDBYWFI is up (in wfi, not
+ * necessarily parked for good); a cluster out of range reads as in wfi. */
 int ve_spc_cpu_in_wfi(u32 cpu, u32 cluster)
 {
-	u32 mask;
+	u32 bit;
 
 	if (cluster >= MAX_CLUSTERS)
 		return 1;
-	mask = standbywfi_cpu_mask(cpu, cluster);
-	return (readl_relaxed(info->baseaddr + STANDBYWFI_STAT) & mask) != 0;
+	bit = big_cluster(cluster) ? STANDBYWFI_STAT_A15_CPU_MASK(cpu)
+				   : STANDBYWFI_STAT_A7_CPU_MASK(cpu);
+	return (readl_relaxed(spc_reg(STANDBYWFI_STAT)) & bit) != 0;
 }
 
 /* Models the register read of ve_spc_get_performance. */
 u32 ve_spc_get_perf_level(u32 cluster)
 {
 	return readl_relaxed(info->baseaddr +
-			     (cluster_is_a15(cluster) ? PERF_LVL_A15 : PERF_LVL_A7));
+			     (big_cluster(cluster) ? PERF_LVL_A15 : PERF_LVL_A7));
 }
 
 /* Models ve_spc_init. The request_irq is in ve_spc_clk_init (see spc.h):
@@ -167,20 +161,22 @@ static void spc_timeout_fn(struct hrtimer *t)
 {
 }
 
-/* Models ve_spc_irq_handler(): PWC_STATUS (clear on read, lowers the IRQ)
- * completes the operation in flight. */
+/* ve_spc_irq_handler: reading PWC_STATUS clears it and lowers the line; the
+ * answer to the request in flight, if it is in there, completes it. */
 irqreturn_t ve_spc_irq_handler(int irq, void *data)
 {
-	struct ve_spc_dvfs *drv_data = data;
-	u32 status = readl_relaxed(drv_data->baseaddr + PWC_STATUS);
+	struct ve_spc_dvfs *d = data;
+	u32 st = readl_relaxed(d->baseaddr + PWC_STATUS);
+	u32 answer;
 
-	if (drv_data->cur_rsp_type < 0) {
-		drv_data->spurious++;
+	if (d->cur_rsp_type < 0) { /* nothing asked: not ours */
+		d->spurious++;
 		return IRQ_NONE;
 	}
-	if (status & SPC_RESPONSE_MASK(drv_data->cur_rsp_type)) {
-		drv_data->cur_rsp_stat = status & SPC_RESPONSE_MASK(drv_data->cur_rsp_type);
-		complete(&drv_data->done);
+	answer = st & SPC_RESPONSE_MASK(d->cur_rsp_type);
+	if (answer) {
+		d->cur_rsp_stat = answer;
+		complete(&d->done);
 	}
 	return IRQ_HANDLED;
 }
@@ -217,44 +213,55 @@ static void spc_sem_up(void)
 	arch_spin_unlock(&dvfs->sem);
 }
 
-/* Models ve_spc_read_sys_cfg(). */
-static int ve_spc_read_sys_cfg(u32 func, u32 offset, u32 *data)
+/* One request to the SPC, the only one in flight: write `val` to `reg`,
+ * wait for the answer of kind `type`; on success read SYSCFG_RDATA into
+ * *reply when one is wanted. */
+static int spc_request(int type, u32 reg, u32 val, u32 *reply)
 {
-	int ret;
+	int err;
 
 	spc_sem_down();
 	init_completion(&dvfs->done);
-	dvfs->cur_rsp_type = SPC_SYS_CFG;
-	writel(SPC_SYSCFG_START | func | (offset >> 2), dvfs->baseaddr + COMMS);
-	ret = ve_spc_waitforcompletion(SPC_SYS_CFG);
-	if (ret == 0)
-		*data = readl(dvfs->baseaddr + SYSCFG_RDATA);
+	dvfs->cur_rsp_type = type;
+	writel(val, dvfs->baseaddr + reg);
+	err = ve_spc_waitforcompletion(type);
+	if (!err && reply)
+		*reply = readl(dvfs->baseaddr + SYSCFG_RDATA);
 	dvfs->cur_rsp_type = -1;
 	spc_sem_up();
-	return ret;
+	return err;
+}
+
+/* ve_spc_read_sys_cfg: a read of the SPC's system configuration space. */
+static int ve_spc_read_sys_cfg(u32 func, u32 offset, u32 *data)
+{
+	return spc_request(SPC_SYS_CFG, COMMS, SPC_SYSCFG_START | func | (offset / 4), data);
 }
 
 /* Models ve_spc_populate_opps(). */
 int ve_spc_populate_opps(u32 cluster)
 {
-	u32 data = 0, off, idx;
-	int ret = 0;
+	u32 word = 0, base;
+	unsigned int n = 0;
+	int err = 0;
 
 	if (!info || cluster >= MAX_CLUSTERS)
 		return -ENODEV;
-	off = cluster_is_a15(cluster) ? SPC_A15_PERFVAL_BASE : SPC_A7_PERFVAL_BASE;
-	for (idx = 0; idx < SPC_MAX_OPPS; idx++, off += 4) {
-		ret = ve_spc_read_sys_cfg(SPC_SYSCFG_SCC, off, &data);
-		if (ret)
+	base = big_cluster(cluster) ? SPC_A15_PERFVAL_BASE : SPC_A7_PERFVAL_BASE;
+	/* One word per OPP: frequency in the low bits, millivolts above. */
+	while (n < SPC_MAX_OPPS) {
+		struct ve_spc_opp *o = &dvfs->opps[cluster][n];
+
+		err = ve_spc_read_sys_cfg(SPC_SYSCFG_SCC, base + 4 * n, &word);
+		if (err)
 			break;
-		dvfs->opps[cluster][idx].freq = (data & SPC_FREQ_MASK) * SPC_MULT_FACTOR;
-		dvfs->opps[cluster][idx].u_volt = (data >> SPC_VOLT_SHIFT) * 1000;
+		o->freq = SPC_MULT_FACTOR * (word & SPC_FREQ_MASK);
+		o->u_volt = 1000 * (word >> SPC_VOLT_SHIFT);
+		n++;
 	}
-	dvfs->num_opps[cluster] = idx;
-	/* Past the last OPP the SPC answers with an error: the table's end. */
-	if (ret == -EIO && idx > 0)
-		ret = 0;
-	return ret;
+	dvfs->num_opps[cluster] = n;
+	/* The SPC refuses a read past the last OPP: that is the table's end. */
+	return err == -EIO && n > 0 ? 0 : err;
 }
 
 unsigned int ve_spc_num_opps(u32 cluster)
@@ -285,29 +292,17 @@ static int ve_spc_find_performance_index(u32 cluster, u32 freq)
 /* Models ve_spc_set_performance(). */
 int ve_spc_set_performance(u32 cluster, u32 freq_khz)
 {
-	u32 perf_cfg_reg;
-	int ret, perf, req_type;
+	bool big;
+	int level;
 
 	if (!info || cluster >= MAX_CLUSTERS)
 		return -EINVAL;
-	if (cluster_is_a15(cluster)) {
-		req_type = SPC_CA15_DVFS;
-		perf_cfg_reg = PERF_LVL_A15;
-	} else {
-		req_type = SPC_CA7_DVFS;
-		perf_cfg_reg = PERF_LVL_A7;
-	}
-	perf = ve_spc_find_performance_index(cluster, freq_khz);
-	if (perf < 0)
-		return perf;
-	spc_sem_down();
-	init_completion(&dvfs->done);
-	dvfs->cur_rsp_type = req_type;
-	writel((u32)perf, dvfs->baseaddr + perf_cfg_reg);
-	ret = ve_spc_waitforcompletion(req_type);
-	dvfs->cur_rsp_type = -1;
-	spc_sem_up();
-	return ret;
+	big = big_cluster(cluster);
+	level = ve_spc_find_performance_index(cluster, freq_khz);
+	if (level < 0)
+		return level;
+	return spc_request(big ? SPC_CA15_DVFS : SPC_CA7_DVFS, big ? PERF_LVL_A15 : PERF_LVL_A7,
+			   (u32)level, NULL);
 }
 
 /* Models ve_spc_get_performance(). */
