@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * arm_big_little.c - the generic ARM big.LITTLE cpufreq driver
  * (drivers/cpufreq/arm_big_little.c, merged into vexpress-spc-cpufreq.c
@@ -49,204 +50,203 @@ static unsigned int cpu_to_cluster(unsigned int cpu)
 	return is_bL_switching_enabled() ? MAX_CLUSTERS : raw_cpu_to_cluster(cpu);
 }
 
-/* Models find_cluster_maxfreq(): the highest request of the online CPUs
- * that run on this cluster. */
+/* find_cluster_maxfreq: the clock a cluster needs under IKS, the highest
+ * rate asked by an online CPU now running on it. */
 static unsigned int find_cluster_maxfreq(unsigned int cluster)
 {
-	unsigned int j, max_freq = 0;
+	unsigned int c, need = 0;
 
-	for (j = 0; j < NR_CPUS; j++) {
-		if (!cpu_online(j))
-			continue;
-		if (physical_cluster[j] == cluster && cpu_last_req_freq[j] > max_freq)
-			max_freq = cpu_last_req_freq[j];
+	for (c = 0; c < NR_CPUS; c++) {
+		bool on_it = cpu_online(c) && physical_cluster[c] == cluster;
+
+		if (on_it && cpu_last_req_freq[c] > need)
+			need = cpu_last_req_freq[c];
 	}
-	pr_debug("%s: cluster: %u, max freq: %u\n", __func__, cluster, max_freq);
-	return max_freq;
+	return need;
 }
 
-/* Models clk_get_cpu_rate(). */
+/* clk_get_cpu_rate: the clock of the cluster a CPU is on, expressed in the
+ * merged table's virtual kHz when IKS is on (A7 rates halved). */
 static unsigned int clk_get_cpu_rate(unsigned int cpu)
 {
-	unsigned int cur_cluster = physical_cluster[cpu];
-	unsigned int rate = arm_bL_ops->clk_get_rate(cur_cluster);
+	unsigned int cl = physical_cluster[cpu];
+	unsigned int khz = arm_bL_ops->clk_get_rate(cl);
 
-	if (is_bL_switching_enabled())
-		rate = VIRT_FREQ(cur_cluster, rate);
-	return rate;
+	return is_bL_switching_enabled() ? VIRT_FREQ(cl, khz) : khz;
 }
 
-/* Models bL_cpufreq_get_rate(). */
+/* bL_cpufreq_get_rate: under IKS what the CPU last asked for, else its
+ * cluster's clock. */
 static unsigned int bL_cpufreq_get_rate(unsigned int cpu)
 {
-	if (is_bL_switching_enabled())
-		return cpu_last_req_freq[cpu];
-	return clk_get_cpu_rate(cpu);
+	return is_bL_switching_enabled() ? cpu_last_req_freq[cpu] : clk_get_cpu_rate(cpu);
 }
 
-/* Models bL_cpufreq_set_rate(): rate is virtual under IKS. */
+/* Sets a cluster's clock and checks by reading it back: the clock layer may
+ * report success without reaching the rate (a FIXME upstream). */
+static int set_cluster_clock(unsigned int cl, unsigned int khz)
+{
+	int err = arm_bL_ops->clk_set_rate(cl, khz);
+
+	if (err == 0 && arm_bL_ops->clk_get_rate(cl) != khz)
+		err = -EIO;
+	return err;
+}
+
+/* After a CPU left cluster `cl` (under IKS): run the cluster at what the
+ * CPUs still on it need, if any remain. */
+static void retune_left_cluster(unsigned int cl)
+{
+	unsigned int khz;
+	int err;
+
+	arch_spin_lock(&cluster_lock[cl]);
+	khz = ACTUAL_FREQ(cl, find_cluster_maxfreq(cl));
+	if (khz != 0) {
+		err = arm_bL_ops->clk_set_rate(cl, khz);
+		if (err)
+			pr_err("%s: clk_set_rate failed: %d, old cluster: %u\n", "bL_cpufreq_set_rate",
+			       err, cl);
+	}
+	arch_spin_unlock(&cluster_lock[cl]);
+}
+
+/*
+ * bL_cpufreq_set_rate: `rate` is in virtual kHz under IKS. The target
+ * cluster's clock is set under its lock first (under IKS to the highest
+ * request of the CPUs that will be on it, this one included); only then,
+ * if the CPU changes cluster, is the switch asked for and the cluster left
+ * behind retuned. A failed clock change undoes this CPU's bookkeeping.
+ */
 static int bL_cpufreq_set_rate(unsigned int cpu, unsigned int old_cluster,
 			       unsigned int new_cluster, unsigned int rate)
 {
-	unsigned int new_rate, prev_rate;
-	int ret;
-	bool bLs = is_bL_switching_enabled();
+	bool iks = is_bL_switching_enabled();
+	unsigned int asked_before = 0, khz = rate;
+	int err;
 
 	arch_spin_lock(&cluster_lock[new_cluster]);
-	if (bLs) {
-		prev_rate = cpu_last_req_freq[cpu];
+	if (iks) {
+		asked_before = cpu_last_req_freq[cpu];
 		cpu_last_req_freq[cpu] = rate;
 		physical_cluster[cpu] = new_cluster;
-		new_rate = find_cluster_maxfreq(new_cluster);
-		new_rate = ACTUAL_FREQ(new_cluster, new_rate);
-	} else {
-		prev_rate = 0;
-		new_rate = rate;
+		khz = ACTUAL_FREQ(new_cluster, find_cluster_maxfreq(new_cluster));
 	}
-	pr_debug("%s: cpu: %u, old cluster: %u, new cluster: %u, freq: %u\n", __func__, cpu,
-		 old_cluster, new_cluster, new_rate);
-	ret = arm_bL_ops->clk_set_rate(new_cluster, new_rate);
-	/* Read back: the clock may not have reached the rate (upstream FIXME). */
-	if (!ret && arm_bL_ops->clk_get_rate(new_cluster) != new_rate)
-		ret = -EIO;
-	if (WARN_ON(ret)) {
-		if (bLs) {
-			cpu_last_req_freq[cpu] = prev_rate;
-			physical_cluster[cpu] = old_cluster;
-		}
-		arch_spin_unlock(&cluster_lock[new_cluster]);
-		return ret;
+	err = set_cluster_clock(new_cluster, khz);
+	if (WARN_ON(err) && iks) {
+		cpu_last_req_freq[cpu] = asked_before;
+		physical_cluster[cpu] = old_cluster;
 	}
 	arch_spin_unlock(&cluster_lock[new_cluster]);
+	if (err)
+		return err;
 
-	/* Recalc the old cluster's clock when this CPU left it. */
-	if (old_cluster != new_cluster) {
-		pr_debug("%s: cpu %u: switching from cluster %u to %u\n", __func__, cpu,
-			 old_cluster, new_cluster);
-		/* Switch the CPU over. */
-		if (bL_switch_request)
-			bL_switch_request(cpu, new_cluster);
-		else
-			pr_warn("%s: cpu %u: no switcher linked in: stays on cluster %u\n",
-				__func__, cpu, old_cluster);
-		arch_spin_lock(&cluster_lock[old_cluster]);
-		/* Set the old cluster's rate if CPUs are left on it. */
-		new_rate = find_cluster_maxfreq(old_cluster);
-		new_rate = ACTUAL_FREQ(old_cluster, new_rate);
-		if (new_rate) {
-			pr_debug("%s: Updating rate of old cluster: %u, to freq: %u\n", __func__,
-				 old_cluster, new_rate);
-			ret = arm_bL_ops->clk_set_rate(old_cluster, new_rate);
-			if (ret)
-				pr_err("%s: clk_set_rate failed: %d, old cluster: %u\n", __func__,
-				       ret, old_cluster);
-		}
-		arch_spin_unlock(&cluster_lock[old_cluster]);
-	}
+	if (old_cluster == new_cluster)
+		return 0;
+	if (bL_switch_request)
+		bL_switch_request(cpu, new_cluster);
+	else
+		pr_warn("%s: cpu %u: no switcher linked in: stays on cluster %u\n",
+			__func__, cpu, old_cluster);
+	retune_left_cluster(old_cluster);
 	return 0;
 }
 
-/* Models bL_cpufreq_set_target(). */
+/* bL_cpufreq_set_target: under IKS a rate below the A15's lowest OPP sends
+ * a CPU on an A15 to its A7, and one above the A7's highest sends a CPU on
+ * an A7 to its A15; otherwise the CPU stays where it is. */
 static int bL_cpufreq_set_target(struct cpufreq_policy *policy, unsigned int index)
 {
-	unsigned int cpu = policy->cpu, cur_cluster, new_cluster, actual_cluster;
-	unsigned int freqs_new;
+	unsigned int cpu = policy->cpu;
+	unsigned int here = physical_cluster[cpu], there = here;
+	unsigned int want = freq_table[cpu_to_cluster(cpu)][index].frequency;
 
-	cur_cluster = cpu_to_cluster(cpu);
-	new_cluster = actual_cluster = physical_cluster[cpu];
-	freqs_new = freq_table[cur_cluster][index].frequency;
 	if (is_bL_switching_enabled()) {
-		if (actual_cluster == A15_CLUSTER && freqs_new < clk_big_min)
-			new_cluster = A7_CLUSTER;
-		else if (actual_cluster == A7_CLUSTER && freqs_new > clk_little_max)
-			new_cluster = A15_CLUSTER;
+		if (here == A15_CLUSTER && want < clk_big_min)
+			there = A7_CLUSTER;
+		else if (here == A7_CLUSTER && want > clk_little_max)
+			there = A15_CLUSTER;
 	}
-	return bL_cpufreq_set_rate(cpu, actual_cluster, new_cluster, freqs_new);
+	return bL_cpufreq_set_rate(cpu, here, there, want);
 }
 
-/* Models get_table_count(). */
-static unsigned int get_table_count(const struct cpufreq_frequency_table *table)
+/* Entries before CPUFREQ_TABLE_END. */
+static unsigned int table_len(const struct cpufreq_frequency_table *t)
 {
-	unsigned int count = 0;
+	unsigned int n;
 
-	while (table[count].frequency != CPUFREQ_TABLE_END)
-		count++;
-	return count;
+	for (n = 0; t[n].frequency != CPUFREQ_TABLE_END; n++)
+		;
+	return n;
 }
 
-/* Models get_table_min(). */
-static unsigned int get_table_min(const struct cpufreq_frequency_table *table)
+/* Lowest (want_max false) or highest valid frequency of a table. */
+static unsigned int table_extreme(const struct cpufreq_frequency_table *t, bool want_max)
 {
-	const struct cpufreq_frequency_table *pos;
-	unsigned int min_freq = ~0u;
+	const struct cpufreq_frequency_table *e;
+	unsigned int best = want_max ? 0 : ~0u;
 
-	cpufreq_for_each_valid_entry(pos, table)
-		if (pos->frequency < min_freq)
-			min_freq = pos->frequency;
-	return min_freq;
+	cpufreq_for_each_valid_entry(e, t) {
+		if (want_max ? e->frequency > best : e->frequency < best)
+			best = e->frequency;
+	}
+	return best;
 }
 
-/* Models get_table_max(). */
-static unsigned int get_table_max(const struct cpufreq_frequency_table *table)
-{
-	const struct cpufreq_frequency_table *pos;
-	unsigned int max_freq = 0;
-
-	cpufreq_for_each_valid_entry(pos, table)
-		if (pos->frequency > max_freq)
-			max_freq = pos->frequency;
-	return max_freq;
-}
-
-/* Models merge_cluster_tables(): A15 entries, then A7 entries halved
- * (unsorted, and on TC2 with 500 MHz twice: A15 500, A7 1000/2). */
+/* merge_cluster_tables: the IKS virtual table, the A15 OPPs then the A7
+ * OPPs at half rate, not sorted (on TC2 500 MHz appears twice: A15 500 and
+ * A7 1000 / 2). driver_data says which cluster an entry comes from. */
 static int merge_cluster_tables(void)
 {
-	struct cpufreq_frequency_table *table = freq_table_store[MAX_CLUSTERS];
-	unsigned int i, j, k = 0, count = 1;
+	struct cpufreq_frequency_table *out = freq_table_store[MAX_CLUSTERS];
+	unsigned int cl, n = 0, need = 1;
 
-	for (i = 0; i < MAX_CLUSTERS; i++)
-		count += get_table_count(freq_table[i]);
-	if (count > ARRAY_SIZE(freq_table_store[MAX_CLUSTERS]))
+	for (cl = 0; cl < MAX_CLUSTERS; cl++)
+		need += table_len(freq_table[cl]);
+	if (need > ARRAY_SIZE(freq_table_store[MAX_CLUSTERS]))
 		return -ENOMEM;
-	freq_table[MAX_CLUSTERS] = table;
-	for (i = 0; i < MAX_CLUSTERS; i++) {
-		for (j = 0; freq_table[i][j].frequency != CPUFREQ_TABLE_END; j++) {
-			table[k].frequency = VIRT_FREQ(i, freq_table[i][j].frequency);
-			table[k].driver_data = i;   /* the physical cluster */
-			table[k].flags = 0;
-			pr_debug("%s: index: %u, freq: %u\n", __func__, k, table[k].frequency);
-			k++;
-		}
+	freq_table[MAX_CLUSTERS] = out;
+	for (cl = 0; cl < MAX_CLUSTERS; cl++) {
+		const struct cpufreq_frequency_table *in = freq_table[cl];
+
+		for (; in->frequency != CPUFREQ_TABLE_END; in++, n++)
+			out[n] = (struct cpufreq_frequency_table){
+				.flags = 0,
+				.driver_data = cl,
+				.frequency = VIRT_FREQ(cl, in->frequency),
+			};
 	}
-	table[k].driver_data = k;
-	table[k].frequency = CPUFREQ_TABLE_END;
+	out[n].driver_data = n;
+	out[n].frequency = CPUFREQ_TABLE_END;
 	return 0;
 }
 
-/* Models _put_cluster_clk_and_freq_table(). */
+/* _put_cluster_clk_and_freq_table: drop one physical cluster's table. */
 static void _put_cluster_clk_and_freq_table(unsigned int cluster)
 {
-	if (!freq_table[cluster])
+	if (freq_table[cluster] == NULL)
 		return;
 	if (arm_bL_ops->free_opp_table)
 		arm_bL_ops->free_opp_table(cluster);
 	freq_table[cluster] = NULL;
 }
 
-/* Models put_cluster_clk_and_freq_table(). */
+/* put_cluster_clk_and_freq_table: one policy fewer on this table; the last
+ * one frees it (the virtual one frees both physical tables). */
 static void put_cluster_clk_and_freq_table(unsigned int cluster)
 {
-	unsigned int i;
+	unsigned int cl;
 
-	if (!cluster_usage[cluster] || --cluster_usage[cluster])
+	if (cluster_usage[cluster] == 0)
 		return;
-	if (cluster < MAX_CLUSTERS) {
+	if (--cluster_usage[cluster] != 0)
+		return;
+	if (cluster != MAX_CLUSTERS) {
 		_put_cluster_clk_and_freq_table(cluster);
 		return;
 	}
-	for (i = 0; i < MAX_CLUSTERS; i++)
-		_put_cluster_clk_and_freq_table(i);
+	for (cl = 0; cl < MAX_CLUSTERS; cl++)
+		_put_cluster_clk_and_freq_table(cl);
 	freq_table[MAX_CLUSTERS] = NULL;
 }
 
@@ -280,38 +280,32 @@ static int _get_cluster_clk_and_freq_table(unsigned int cluster)
  * policies on a cluster's (or the merged) table. */
 static int get_cluster_clk_and_freq_table(unsigned int cluster)
 {
-	unsigned int i;
-	int ret;
+	unsigned int cl;
+	int err = 0;
 
-	if (++cluster_usage[cluster] != 1)
+	if (++cluster_usage[cluster] > 1)
 		return 0;
-	if (cluster < MAX_CLUSTERS) {
-		ret = _get_cluster_clk_and_freq_table(cluster);
-		if (ret)
+	if (cluster != MAX_CLUSTERS) {
+		err = _get_cluster_clk_and_freq_table(cluster);
+		if (err)
 			cluster_usage[cluster]--;
-		return ret;
+		return err;
 	}
-	/* IKS: both clusters' tables and their merge. */
-	for (i = 0; i < MAX_CLUSTERS; i++) {
-		ret = _get_cluster_clk_and_freq_table(i);
-		if (ret)
-			goto put_clusters;
+	/* The virtual (IKS) table: both physical tables, then their merge. */
+	for (cl = 0; cl < MAX_CLUSTERS && !err; cl++)
+		err = _get_cluster_clk_and_freq_table(cl);
+	if (!err)
+		err = merge_cluster_tables();
+	if (err) {
+		for (cl = 0; cl < MAX_CLUSTERS; cl++)
+			_put_cluster_clk_and_freq_table(cl);
+		cluster_usage[cluster]--;
+		return err;
 	}
-	ret = merge_cluster_tables();
-	if (ret)
-		goto put_clusters;
-	/* Two clusters assumed, as upstream. */
-	clk_big_min = get_table_min(freq_table[A15_CLUSTER]);
-	clk_little_max = VIRT_FREQ(A7_CLUSTER, get_table_max(freq_table[A7_CLUSTER]));
-	pr_debug("%s: clk_big_min: %u, clk_little_max: %u\n", __func__, clk_big_min,
-		 clk_little_max);
+	/* The switch thresholds; like upstream this assumes two clusters. */
+	clk_big_min = table_extreme(freq_table[A15_CLUSTER], false);
+	clk_little_max = VIRT_FREQ(A7_CLUSTER, table_extreme(freq_table[A7_CLUSTER], true));
 	return 0;
-
-put_clusters:
-	for (i = 0; i < MAX_CLUSTERS; i++)
-		_put_cluster_clk_and_freq_table(i);
-	cluster_usage[cluster]--;
-	return ret;
 }
 
 /* Models bL_cpufreq_init(). */
