@@ -1,6 +1,7 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * cpuidle-big_little.c - the big.LITTLE idle driver (drivers/cpuidle/
- * cpuidle-big_little.c): one driver per CPU type, each with WFI and a
+ * cpuidle-big_little.c - the big.LITTLE idle driver, modelled on
+ * drivers/cpuidle/cpuidle-big_little.c: one driver per CPU type, each with WFI and a
  * cluster power-down state entered through MCPM, where the last CPU of the
  * cluster to go down powers the whole cluster off.
  *
@@ -19,86 +20,90 @@
 #include "linux/cpu_pm.h"
 #include "linux/cpuidle.h"
 
-#define EUNATCH 49  /* upstream's "no MCPM backend" */
+#define EUNATCH 49  /* what upstream returns without an MCPM backend */
 
-static int bl_enter_powerdown(struct cpuidle_device *dev,
-			      struct cpuidle_driver *drv, int idx);
+static int cluster_sleep_enter(struct cpuidle_device *dev, struct cpuidle_driver *drv,
+			       int idx);
 
 /*
- * The built-in tables, used when the DT has no idle states. As upstream's
- * comment says: index 1 has the *cluster* state's exit latency and target
- * residency (whichever CPU enters it may be the last man); exit_latency is
- * for TC2 at the default operating point, target_residency is the break
- * even of a cluster shutdown with half of L2 dirty. (The exit latencies are
- * swapped versus the TC2 DT's: that is upstream's table.)
+ * The tables built in, for a DT without idle states. State 1 carries the
+ * figures of the *cluster* power-down, since any CPU entering it may turn
+ * out to be the last man: the exit latency at TC2's default operating
+ * point, and a target residency that pays back a cluster shutdown with half
+ * of the L2 dirty. (The two exit latencies are swapped compared with the
+ * TC2 DT's; the table is upstream's as it stands.)
  */
-static const struct cpuidle_driver bl_idle_little_driver_init = {
+static const struct cpuidle_driver little_table = {
+	.state_count = 2,
 	.name = "little_idle",
 	.states = {
 		ARM_CPUIDLE_WFI_STATE,
 		{
-			.name = "C1",
-			.desc = "ARM little-cluster power down",
-			.flags = CPUIDLE_FLAG_TIMER_STOP,
-			.exit_latency = 700,
+			.enter = cluster_sleep_enter,
 			.target_residency = 2500,
-			.enter = bl_enter_powerdown,
+			.exit_latency = 700,
+			.desc = "ARM little-cluster power down",
+			.name = "C1",
+			.flags = CPUIDLE_FLAG_TIMER_STOP,
 		},
 	},
-	.state_count = 2,
 };
 
-static const struct cpuidle_driver bl_idle_big_driver_init = {
+static const struct cpuidle_driver big_table = {
+	.state_count = 2,
 	.name = "big_idle",
 	.states = {
 		ARM_CPUIDLE_WFI_STATE,
 		{
-			.name = "C1",
-			.desc = "ARM big-cluster power down",
-			.flags = CPUIDLE_FLAG_TIMER_STOP,
-			.exit_latency = 500,
+			.enter = cluster_sleep_enter,
 			.target_residency = 2000,
-			.enter = bl_enter_powerdown,
+			.exit_latency = 500,
+			.desc = "ARM big-cluster power down",
+			.name = "C1",
+			.flags = CPUIDLE_FLAG_TIMER_STOP,
 		},
 	},
-	.state_count = 2,
 };
 
-static struct cpuidle_driver bl_idle_little_driver;
-static struct cpuidle_driver bl_idle_big_driver;
-static bool bl_idle_registered;
+static struct cpuidle_driver little_drv;
+static struct cpuidle_driver big_drv;
+static bool registered;
 
-static const struct cpuidle_state_match bl_idle_state_match[] = {
-	{ .compatible = "arm,idle-state", .enter = bl_enter_powerdown },
+static const struct cpuidle_state_match dt_states[] = {
+	{ .compatible = "arm,idle-state", .enter = cluster_sleep_enter },
 	{ 0 },
 };
 
-/* Models bl_powerdown_finisher(): runs with the context saved; never
- * returns unless the power-down was abandoned. */
-static int bl_powerdown_finisher(unsigned long arg)
+/* Runs once cpu_suspend has saved the context. MCPM speaks in hardware
+ * CPU numbers; the resume vector brings the CPU back through cpu_resume.
+ * Returning at all means the power-down did not happen. */
+static int cluster_sleep_finisher(unsigned long unused)
 {
-	/* MCPM works with hardware CPU identifiers. */
-	unsigned int mpidr = read_cpuid_mpidr();
-	unsigned int cluster = MPIDR_AFFINITY_LEVEL(mpidr, 1);
-	unsigned int cpu = MPIDR_AFFINITY_LEVEL(mpidr, 0);
+	u32 id = read_cpuid_mpidr();
 
-	(void)arg;
-	mcpm_set_entry_vector(cpu, cluster, cpu_resume);
+	(void)unused;
+	mcpm_set_entry_vector(MPIDR_AFFINITY_LEVEL(id, 0), MPIDR_AFFINITY_LEVEL(id, 1), cpu_resume);
 	mcpm_cpu_suspend();
-	/* A return value != 0 means failure. */
 	return 1;
 }
 
-/* Models bl_enter_powerdown(): the cluster-sleep state. */
-static int bl_enter_powerdown(struct cpuidle_device *dev,
-			      struct cpuidle_driver *drv, int idx)
+/* Saves the context, powers down through MCPM, and on the way back tells
+ * MCPM this CPU is up again. */
+static void suspend_through_mcpm(void)
+{
+	cpu_suspend(0, cluster_sleep_finisher);
+	mcpm_cpu_powered_up();
+}
+
+/* The cluster-sleep state: CPU PM notifiers around a cpu_suspend through
+ * MCPM; once back, MCPM is told the CPU is up before the notifiers run. */
+static int cluster_sleep_enter(struct cpuidle_device *dev, struct cpuidle_driver *drv,
+			       int idx)
 {
 	(void)dev;
 	(void)drv;
 	cpu_pm_enter();
-	cpu_suspend(0, bl_powerdown_finisher);
-	/* Signals the MCPM core that the CPU is out of the low-power state. */
-	mcpm_cpu_powered_up();
+	suspend_through_mcpm();
 	cpu_pm_exit();
 	return idx;
 }
@@ -117,118 +122,113 @@ static int bl_cpu_is_big(const void *fdt, unsigned int cpu)
 	return -1;
 }
 
-/* Models bl_idle_driver_init(): the driver's CPU mask by CPU type. */
-static int bl_idle_driver_init(struct cpuidle_driver *drv, const void *fdt, int big)
+/* bl_idle_driver_init: the CPUs of one type (big = 1 or 0) go to `drv`. */
+static void bl_idle_driver_init(struct cpuidle_driver *drv, const void *fdt, int big)
 {
-	unsigned int cpu;
-	u32 mask = 0;
+	unsigned int c;
 
-	for (cpu = 0; cpu < nr_cpu_ids && cpu < NR_CPUS; cpu++)
-		if (cpu_possible(cpu) && bl_cpu_is_big(fdt, cpu) == big)
-			mask |= 1u << cpu;
-	drv->cpumask = mask;
-	return 0;
+	drv->cpumask = 0;
+	for (c = 0; c < nr_cpu_ids && c < NR_CPUS; c++) {
+		if (cpu_possible(c) && bl_cpu_is_big(fdt, c) == big)
+			drv->cpumask |= 1u << c;
+	}
 }
 
-/* Fill a driver's states from the DT, or keep the built-in table (warned). */
-static int bl_idle_dt_states(struct cpuidle_driver *drv, const void *fdt)
+/* States 1.. of a driver from the DT; without any, the built-in table
+ * stays, with a warning if the driver has CPUs. State 0 is WFI. */
+static int states_from_dt(struct cpuidle_driver *drv, const void *fdt)
 {
-	/* Start at index 1, index 0 is standard WFI. */
-	int ret = dt_init_idle_driver(drv, fdt, bl_idle_state_match, 1);
+	int found = dt_init_idle_driver(drv, fdt, dt_states, 1);
 
-	if (ret == 0 && drv->cpumask)
+	if (found == 0 && drv->cpumask != 0)
 		pr_warn("cpuidle %s: no DT idle states for its CPUs (mask %#x): using the built-in table (C1: exit %u us, target %u us)\n",
 			drv->name, drv->cpumask, drv->states[1].exit_latency,
 			drv->states[1].target_residency);
-	return ret;
+	return found;
 }
 
-static const char *const compatible_machine_match[] = {
-	"arm,vexpress,v2p-ca15_a7",
-	"samsung,exynos5420",
-	"samsung,exynos5800",
-};
+/* The machines this driver is for. */
+static bool machine_supported(const void *fdt)
+{
+	static const char *const boards[] = {
+		"arm,vexpress,v2p-ca15_a7",
+		"samsung,exynos5420",
+		"samsung,exynos5800",
+	};
+	unsigned int b;
 
-/* Models bl_idle_init(). */
+	for (b = 0; b < ARRAY_SIZE(boards); b++) {
+		if (fdt_node_check_compatible(fdt, 0, boards[b]) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* Registers a driver that has CPUs; one without would claim them all. */
+static int register_if_used(struct cpuidle_driver *drv)
+{
+	return drv->cpumask ? cpuidle_register(drv, NULL) : 0;
+}
+
+/* bl_idle_init: one driver for the big CPUs, one for the little ones (by DT
+ * compatible here, by MIDR part number upstream: see the header comment),
+ * states from the DT, then registration. */
 int bl_idle_init(const void *fdt)
 {
-	unsigned int i;
-	bool match = false;
-	int ret;
+	int err;
 
-	if (!fdt || fdt_path_offset(fdt, "/") < 0)
+	if (!fdt || fdt_path_offset(fdt, "/") < 0 || !machine_supported(fdt))
 		return -ENODEV;
-	/* Only for a compliant set of machines. */
-	for (i = 0; i < ARRAY_SIZE(compatible_machine_match); i++)
-		if (!fdt_node_check_compatible(fdt, 0, compatible_machine_match[i]))
-			match = true;
-	if (!match)
-		return -ENODEV;
-	if (!mcpm_is_available())
-		return -EUNATCH;
-	if (bl_idle_registered)
-		return -EBUSY;
+	err = mcpm_is_available() ? 0 : -EUNATCH;
+	if (err == 0 && registered)
+		err = -EBUSY;
+	if (err)
+		return err;
 
-	bl_idle_little_driver = bl_idle_little_driver_init;
-	bl_idle_big_driver = bl_idle_big_driver_init;
+	little_drv = little_table;
+	big_drv = big_table;
+	bl_idle_driver_init(&little_drv, fdt, 0);
+	bl_idle_driver_init(&big_drv, fdt, 1);
 
-	/*
-	 * Little and big by CPU type (DT compatible here, MIDR part number
-	 * upstream: see the header comment).
-	 */
-	bl_idle_driver_init(&bl_idle_little_driver, fdt, 0);
-	bl_idle_driver_init(&bl_idle_big_driver, fdt, 1);
-
-	ret = bl_idle_dt_states(&bl_idle_big_driver, fdt);
-	if (ret < 0)
-		goto out_uninit;
-	ret = bl_idle_dt_states(&bl_idle_little_driver, fdt);
-	if (ret < 0)
-		goto out_uninit;
-
-	/* A driver with no CPUs would claim every possible CPU: skip it. */
-	if (bl_idle_little_driver.cpumask) {
-		ret = cpuidle_register(&bl_idle_little_driver, NULL);
-		if (ret)
-			goto out_uninit;
+	err = states_from_dt(&big_drv, fdt);
+	if (err >= 0)
+		err = states_from_dt(&little_drv, fdt);
+	if (err >= 0)
+		err = register_if_used(&little_drv);
+	if (err == 0) {
+		err = register_if_used(&big_drv);
+		if (err && little_drv.cpumask)
+			cpuidle_unregister(&little_drv);
 	}
-	if (bl_idle_big_driver.cpumask) {
-		ret = cpuidle_register(&bl_idle_big_driver, NULL);
-		if (ret)
-			goto out_unregister_little;
+	if (err) {
+		pr_err("cpuidle: big.LITTLE idle drivers not registered (%d)\n", err);
+		big_drv.cpumask = 0;
+		little_drv.cpumask = 0;
+		return err;
 	}
-	bl_idle_registered = true;
+	registered = true;
 	pr_info("cpuidle: big_idle on cpus %#x, little_idle on cpus %#x\n",
-		bl_idle_big_driver.cpumask, bl_idle_little_driver.cpumask);
+		big_drv.cpumask, little_drv.cpumask);
 	return 0;
-
-out_unregister_little:
-	if (bl_idle_little_driver.cpumask)
-		cpuidle_unregister(&bl_idle_little_driver);
-out_uninit:
-	pr_err("cpuidle: big.LITTLE idle drivers not registered (%d)\n", ret);
-	bl_idle_big_driver.cpumask = 0;
-	bl_idle_little_driver.cpumask = 0;
-	return ret;
 }
 
 /* The registered drivers, for inspection. */
 struct cpuidle_driver *bl_idle_big_driver_get(void)
 {
-	return bl_idle_registered ? &bl_idle_big_driver : NULL;
+	return registered ? &big_drv : NULL;
 }
 
 struct cpuidle_driver *bl_idle_little_driver_get(void)
 {
-	return bl_idle_registered ? &bl_idle_little_driver : NULL;
+	return registered ? &little_drv : NULL;
 }
 
 /* Test support: forget the registration (call cpuidle_reset_for_test too). */
 void bl_idle_reset_for_test(void)
 {
-	bl_idle_registered = false;
-	bl_idle_big_driver = bl_idle_big_driver_init;
-	bl_idle_little_driver = bl_idle_little_driver_init;
-	bl_idle_big_driver.cpumask = 0;
-	bl_idle_little_driver.cpumask = 0;
+	registered = false;
+	big_drv = big_table;
+	little_drv = little_table;
+	big_drv.cpumask = 0;
+	little_drv.cpumask = 0;
 }
