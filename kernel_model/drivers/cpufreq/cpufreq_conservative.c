@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * cpufreq_conservative.c - the conservative governor
  * (drivers/cpufreq/cpufreq_conservative.c): step the requested frequency
@@ -46,58 +47,56 @@ static unsigned int get_freq_step(struct cpufreq_policy *policy)
 	return step ? step : DEF_FREQUENCY_STEP;
 }
 
-/* Models cs_dbs_update(). */
-static unsigned int cs_dbs_update(struct policy_dbs_info *pd)
+/* Steps the frequency up (load above up_threshold) or, every
+ * sampling_down_factor samples, down (load below down_threshold); the
+ * request only moves when it really changes. */
+static void cs_step(struct policy_dbs_info *pd, unsigned int load, unsigned int req,
+		    unsigned int step)
 {
-	struct cpufreq_policy *policy = pd->policy;
-	unsigned int load = dbs_update(pd);
-	unsigned int requested_freq = pd->requested_freq, freq_step;
+	struct cpufreq_policy *pol = pd->policy;
 
-	/* freq_step 0: the user does not want the frequency changed. */
-	if (cs_tuners.freq_step == 0)
-		goto out;
-	/* Limits changed under us: restart from the current frequency. */
-	if (requested_freq > policy->max || requested_freq < policy->min) {
-		requested_freq = policy->cur;
-		pd->requested_freq = requested_freq;
-	}
-	freq_step = get_freq_step(policy);
-	/* One step down per sampling period that passed idle, unsampled. */
-	if (pd->idle_periods < ~0u) {
-		unsigned int steps = pd->idle_periods * freq_step;
-
-		if (requested_freq > policy->min + steps)
-			requested_freq -= steps;
-		else
-			requested_freq = policy->min;
-		pd->idle_periods = ~0u;
-	}
 	if (load > cs_tuners.up_threshold) {
 		pd->down_skip = 0;
-		if (requested_freq == policy->max)
-			goto out;
-		requested_freq += freq_step;
-		if (requested_freq > policy->max)
-			requested_freq = policy->max;
-		__cpufreq_driver_target(policy, requested_freq, CPUFREQ_RELATION_H);
-		pd->requested_freq = requested_freq;
-		goto out;
+		if (req != pol->max) {
+			req = min(req + step, pol->max);
+			__cpufreq_driver_target(pol, req, CPUFREQ_RELATION_H);
+			pd->requested_freq = req;
+		}
+		return;
 	}
-	/* sampling_down_factor: decrease only every that many samples. */
-	if (++pd->down_skip < cs_tuners.sampling_down_factor)
-		goto out;
+	pd->down_skip++;
+	if (pd->down_skip < cs_tuners.sampling_down_factor)
+		return;
 	pd->down_skip = 0;
-	if (load < cs_tuners.down_threshold) {
-		if (requested_freq == policy->min)
-			goto out;
-		if (requested_freq > freq_step)
-			requested_freq -= freq_step;
-		else
-			requested_freq = policy->min;
-		__cpufreq_driver_target(policy, requested_freq, CPUFREQ_RELATION_L);
-		pd->requested_freq = requested_freq;
+	if (load >= cs_tuners.down_threshold || req == pol->min)
+		return;
+	req = req > step ? req - step : pol->min;
+	__cpufreq_driver_target(pol, req, CPUFREQ_RELATION_L);
+	pd->requested_freq = req;
+}
+
+/* cs_dbs_update: one sample; returns the delay to the next one. */
+static unsigned int cs_dbs_update(struct policy_dbs_info *pd)
+{
+	struct cpufreq_policy *pol = pd->policy;
+	unsigned int load = dbs_update(pd);
+	unsigned int req = pd->requested_freq, step;
+
+	/* A freq_step of 0 means: never change the frequency. */
+	if (cs_tuners.freq_step != 0) {
+		/* The limits moved past the last request: start from cur. */
+		if (req < pol->min || req > pol->max)
+			pd->requested_freq = req = pol->cur;
+		step = get_freq_step(pol);
+		/* Periods spent idle without a sample: one step down each. */
+		if (pd->idle_periods != ~0u) {
+			unsigned int drop = pd->idle_periods * step;
+
+			req = req > pol->min + drop ? req - drop : pol->min;
+			pd->idle_periods = ~0u;
+		}
+		cs_step(pd, load, req, step);
 	}
-out:
 	return dbs_sampling_rate_us(pd);
 }
 

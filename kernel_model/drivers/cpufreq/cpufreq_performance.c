@@ -1,14 +1,16 @@
-/* cpufreq_performance.c - always the highest frequency allowed
- * (drivers/cpufreq/cpufreq_performance.c). */
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* cpufreq_performance.c - the performance governor, modelled on
+ * drivers/cpufreq/cpufreq_performance.c: whenever the limits change, go to
+ * the highest frequency they allow. */
 #include "cpufreq_governor.h"
 
-/* Models cpufreq_gov_performance_limits() (policy->lock held). */
-static void cpufreq_gov_performance_limits(struct cpufreq_policy *policy)
+/* Called with pol->lock held. */
+static void performance_to_ceiling(struct cpufreq_policy *pol)
 {
-	__cpufreq_driver_target(policy, policy->max, CPUFREQ_RELATION_H);
+	__cpufreq_driver_target(pol, pol->max, CPUFREQ_RELATION_H);
 }
 
 struct cpufreq_governor cpufreq_gov_performance = {
+	.limits = performance_to_ceiling,
 	.name = "performance",
-	.limits = cpufreq_gov_performance_limits,
 };

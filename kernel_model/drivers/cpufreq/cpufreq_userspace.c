@@ -1,46 +1,48 @@
-/* cpufreq_userspace.c - the frequency the user sets
- * (drivers/cpufreq/cpufreq_userspace.c). */
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* cpufreq_userspace.c - the userspace governor, modelled on
+ * drivers/cpufreq/cpufreq_userspace.c: the frequency is the one last
+ * written to scaling_setspeed, clamped to the policy's limits. */
 #include "cpufreq_governor.h"
 
-static unsigned int setspeed[NR_CPUS];   /* per policy->cpu */
+static unsigned int wanted_khz[NR_CPUS];   /* indexed by policy->cpu */
 
-/* Models cpufreq_set() (store_scaling_setspeed). */
+/* scaling_setspeed: refused unless the policy runs this governor. */
 int cpufreq_userspace_set_speed(unsigned int cpu, unsigned int khz)
 {
-	struct cpufreq_policy *policy = cpufreq_cpu_get(cpu);
-	int ret;
+	struct cpufreq_policy *pol = cpufreq_cpu_get(cpu);
+	int err;
 
-	if (!policy || policy->governor != &cpufreq_gov_userspace || !policy->governor_running)
+	if (!pol || pol->governor != &cpufreq_gov_userspace || !pol->governor_running)
 		return -EINVAL;
-	arch_spin_lock(&policy->lock);
-	setspeed[policy->cpu] = khz;
-	ret = __cpufreq_driver_target(policy, khz, CPUFREQ_RELATION_L);
-	arch_spin_unlock(&policy->lock);
-	return ret;
+	arch_spin_lock(&pol->lock);
+	wanted_khz[pol->cpu] = khz;
+	err = __cpufreq_driver_target(pol, khz, CPUFREQ_RELATION_L);
+	arch_spin_unlock(&pol->lock);
+	return err;
 }
 
-/* Models cpufreq_userspace_policy_start(). */
-static int cpufreq_userspace_policy_start(struct cpufreq_policy *policy)
+/* On start the wanted speed is the current one. */
+static int userspace_start(struct cpufreq_policy *pol)
 {
-	setspeed[policy->cpu] = policy->cur;
+	wanted_khz[pol->cpu] = pol->cur;
 	return 0;
 }
 
-/* Models cpufreq_userspace_policy_limits() (policy->lock held). */
-static void cpufreq_userspace_policy_limits(struct cpufreq_policy *policy)
+/* New limits (pol->lock held): the wanted speed, clamped into them. */
+static void userspace_limits(struct cpufreq_policy *pol)
 {
-	unsigned int s = setspeed[policy->cpu];
+	unsigned int khz = wanted_khz[pol->cpu];
 
-	if (policy->max < s)
-		__cpufreq_driver_target(policy, policy->max, CPUFREQ_RELATION_H);
-	else if (policy->min > s)
-		__cpufreq_driver_target(policy, policy->min, CPUFREQ_RELATION_L);
+	if (khz > pol->max)
+		__cpufreq_driver_target(pol, pol->max, CPUFREQ_RELATION_H);
+	else if (khz < pol->min)
+		__cpufreq_driver_target(pol, pol->min, CPUFREQ_RELATION_L);
 	else
-		__cpufreq_driver_target(policy, s, CPUFREQ_RELATION_L);
+		__cpufreq_driver_target(pol, khz, CPUFREQ_RELATION_L);
 }
 
 struct cpufreq_governor cpufreq_gov_userspace = {
+	.limits = userspace_limits,
+	.start = userspace_start,
 	.name = "userspace",
-	.start = cpufreq_userspace_policy_start,
-	.limits = cpufreq_userspace_policy_limits,
 };
