@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * timer-sp804.c - the ARM SP804 dual timer as clock event device
  * (drivers/clocksource/timer-sp804.c): timer 1 of the motherboard's
@@ -29,30 +30,32 @@
 
 static phys_addr_t clkevt_base;
 
+/* Acknowledge at the timer first, then run the tick machinery. */
 static irqreturn_t sp804_timer_interrupt(int irq, void *dev_id)
 {
-	struct clock_event_device *evt = dev_id;
+	struct clock_event_device *ce = dev_id;
 
 	(void)irq;
-	writel(1, clkevt_base + TIMER_INTCLR);  /* clear the interrupt */
-	evt->event_handler(evt);
+	writel(1, clkevt_base + TIMER_INTCLR);
+	ce->event_handler(ce);
 	return IRQ_HANDLED;
 }
 
-static int sp804_shutdown(struct clock_event_device *evt)
+static int sp804_shutdown(struct clock_event_device *ce)
 {
-	(void)evt;
+	(void)ce;
 	writel(0, clkevt_base + TIMER_CTRL);
 	return 0;
 }
 
-static int sp804_set_next_event(unsigned long next, struct clock_event_device *evt)
+/* One-shot, 32-bit, interrupting: load the count, then start. */
+static int sp804_set_next_event(unsigned long ticks, struct clock_event_device *ce)
 {
-	u32 ctrl = TIMER_CTRL_32BIT | TIMER_CTRL_IE | TIMER_CTRL_ONESHOT | TIMER_CTRL_ENABLE;
+	const u32 oneshot = TIMER_CTRL_ENABLE | TIMER_CTRL_IE | TIMER_CTRL_32BIT | TIMER_CTRL_ONESHOT;
 
-	(void)evt;
-	writel((u32)next, clkevt_base + TIMER_LOAD);
-	writel(ctrl, clkevt_base + TIMER_CTRL);
+	(void)ce;
+	writel((u32)ticks, clkevt_base + TIMER_LOAD);
+	writel(oneshot, clkevt_base + TIMER_CTRL);
 	return 0;
 }
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * driver.c - cpuidle driver registration with one driver pointer per CPU
  * (drivers/cpuidle/driver.c, CONFIG_CPU_IDLE_MULTIPLE_DRIVERS).
@@ -22,138 +23,138 @@ static struct cpuidle_driver *__cpuidle_get_cpu_driver(unsigned int cpu)
 	return cpu < NR_CPUS ? cpuidle_drivers[cpu] : NULL;
 }
 
-/* Models __cpuidle_set_driver(): all or nothing over drv->cpumask. */
-static int __cpuidle_set_driver(struct cpuidle_driver *drv)
+/* Models __cpuidle_set_driver(): all or nothing over cdrv->cpumask. */
+static int __cpuidle_set_driver(struct cpuidle_driver *cdrv)
 {
 	unsigned int cpu;
 
 	for (cpu = 0; cpu < NR_CPUS; cpu++) {
 		struct cpuidle_driver *old;
 
-		if (!(drv->cpumask & (1u << cpu)))
+		if (!(cdrv->cpumask & (1u << cpu)))
 			continue;
 		old = __cpuidle_get_cpu_driver(cpu);
-		if (old && old != drv)
+		if (old && old != cdrv)
 			return -EBUSY;
 	}
 	for (cpu = 0; cpu < NR_CPUS; cpu++)
-		if (drv->cpumask & (1u << cpu))
-			cpuidle_drivers[cpu] = drv;
+		if (cdrv->cpumask & (1u << cpu))
+			cpuidle_drivers[cpu] = cdrv;
 	return 0;
 }
 
 /* Models __cpuidle_unset_driver(). */
-static void __cpuidle_unset_driver(struct cpuidle_driver *drv)
+static void __cpuidle_unset_driver(struct cpuidle_driver *cdrv)
 {
 	unsigned int cpu;
 
 	for (cpu = 0; cpu < NR_CPUS; cpu++)
-		if ((drv->cpumask & (1u << cpu)) && cpuidle_drivers[cpu] == drv)
+		if ((cdrv->cpumask & (1u << cpu)) && cpuidle_drivers[cpu] == cdrv)
 			cpuidle_drivers[cpu] = NULL;
 }
 
 /* Models __cpuidle_driver_init(): refcount, default mask, broadcast need. */
-static void __cpuidle_driver_init(struct cpuidle_driver *drv)
+static void __cpuidle_driver_init(struct cpuidle_driver *cdrv)
 {
 	int i;
 
-	drv->refcnt = 0;
-	if (!drv->cpumask)
-		drv->cpumask = possible_mask();
-	drv->bctimer = false;
-	for (i = 0; i < drv->state_count; i++)
-		if (drv->states[i].flags & CPUIDLE_FLAG_TIMER_STOP)
-			drv->bctimer = true;
+	cdrv->refcnt = 0;
+	if (!cdrv->cpumask)
+		cdrv->cpumask = possible_mask();
+	cdrv->bctimer = false;
+	for (i = 0; i < cdrv->state_count; i++)
+		if (cdrv->states[i].flags & CPUIDLE_FLAG_TIMER_STOP)
+			cdrv->bctimer = true;
 }
 
 /* Models __cpuidle_register_driver(). */
-static int __cpuidle_register_driver(struct cpuidle_driver *drv)
+static int __cpuidle_register_driver(struct cpuidle_driver *cdrv)
 {
 	u32 mask_given;
 	int ret;
 
-	if (!drv || !drv->state_count || drv->state_count > CPUIDLE_STATE_MAX)
+	if (!cdrv || !cdrv->state_count || cdrv->state_count > CPUIDLE_STATE_MAX)
 		return -EINVAL;
 	if (cpuidle_off)
 		return -ENODEV;
-	/* A refused registration must leave drv as it was. */
-	mask_given = drv->cpumask;
-	__cpuidle_driver_init(drv);
-	ret = __cpuidle_set_driver(drv);
+	/* A refused registration must leave cdrv as it was. */
+	mask_given = cdrv->cpumask;
+	__cpuidle_driver_init(cdrv);
+	ret = __cpuidle_set_driver(cdrv);
 	if (ret) {
-		drv->cpumask = mask_given;
+		cdrv->cpumask = mask_given;
 		return ret;
 	}
 	/*
 	 * Upstream: on_each_cpu_mask(cpuidle_setup_broadcast_timer, ON) when
-	 * drv->bctimer. The model's broadcast hook is per entry
+	 * cdrv->bctimer. The model's broadcast hook is per entry
 	 * (tick_broadcast_enter/exit); nothing to switch on here.
 	 */
 	return 0;
 }
 
 /* Models cpuidle_register_driver(). */
-int cpuidle_register_driver(struct cpuidle_driver *drv)
+int cpuidle_register_driver(struct cpuidle_driver *cdrv)
 {
-	return __cpuidle_register_driver(drv);
+	return __cpuidle_register_driver(cdrv);
 }
 
 /* Models cpuidle_unregister_driver() (+ __cpuidle_unregister_driver). */
-int cpuidle_unregister_driver(struct cpuidle_driver *drv)
+int cpuidle_unregister_driver(struct cpuidle_driver *cdrv)
 {
-	if (!drv)
+	if (!cdrv)
 		return -EINVAL;
-	if (drv->refcnt > 0) {
+	if (cdrv->refcnt > 0) {
 		pr_warn("cpuidle: driver %s is in use (%u references), not unregistered\n",
-			drv->name, drv->refcnt);
+			cdrv->name, cdrv->refcnt);
 		return -EBUSY;
 	}
-	__cpuidle_unset_driver(drv);
+	__cpuidle_unset_driver(cdrv);
 	return 0;
 }
 
-/* Models the 3.9-era cpuidle_register_cpu_driver(): drv for one CPU. */
-int cpuidle_register_cpu_driver(struct cpuidle_driver *drv, int cpu)
+/* Models the 3.9-era cpuidle_register_cpu_driver(): cdrv for one CPU. */
+int cpuidle_register_cpu_driver(struct cpuidle_driver *cdrv, int cpu)
 {
-	if (!drv || cpu < 0 || cpu >= NR_CPUS || !cpu_possible((unsigned)cpu))
+	if (!cdrv || cpu < 0 || cpu >= NR_CPUS || !cpu_possible((unsigned)cpu))
 		return -EINVAL;
-	/* The mask is the union of the CPUs drv was registered for. */
-	if (drv->cpumask && __cpuidle_get_cpu_driver((unsigned)cpu) == drv)
+	/* The mask is the union of the CPUs cdrv was registered for. */
+	if (cdrv->cpumask && __cpuidle_get_cpu_driver((unsigned)cpu) == cdrv)
 		return 0;
 	if (__cpuidle_get_cpu_driver((unsigned)cpu))
 		return -EBUSY;
-	if (!drv->state_count || drv->state_count > CPUIDLE_STATE_MAX)
+	if (!cdrv->state_count || cdrv->state_count > CPUIDLE_STATE_MAX)
 		return -EINVAL;
 	if (cpuidle_off)
 		return -ENODEV;
-	if (!drv->cpumask) {
-		unsigned int refcnt = drv->refcnt;
+	if (!cdrv->cpumask) {
+		unsigned int refcnt = cdrv->refcnt;
 
-		drv->cpumask = 1u << cpu;
-		__cpuidle_driver_init(drv);
-		drv->refcnt = refcnt;
+		cdrv->cpumask = 1u << cpu;
+		__cpuidle_driver_init(cdrv);
+		cdrv->refcnt = refcnt;
 	} else {
-		drv->cpumask |= 1u << cpu;
+		cdrv->cpumask |= 1u << cpu;
 	}
-	cpuidle_drivers[cpu] = drv;
+	cpuidle_drivers[cpu] = cdrv;
 	return 0;
 }
 
 /* Models the 3.9-era cpuidle_unregister_cpu_driver(). */
-int cpuidle_unregister_cpu_driver(struct cpuidle_driver *drv, int cpu)
+int cpuidle_unregister_cpu_driver(struct cpuidle_driver *cdrv, int cpu)
 {
 	struct cpuidle_device *dev;
 
-	if (!drv || cpu < 0 || cpu >= NR_CPUS || cpuidle_drivers[cpu] != drv)
+	if (!cdrv || cpu < 0 || cpu >= NR_CPUS || cpuidle_drivers[cpu] != cdrv)
 		return -EINVAL;
 	dev = cpuidle_device_of_cpu((unsigned)cpu);
 	if (dev && dev->registered) {
 		pr_warn("cpuidle: driver %s is in use on cpu%d, not unregistered\n",
-			drv->name, cpu);
+			cdrv->name, cpu);
 		return -EBUSY;
 	}
 	cpuidle_drivers[cpu] = NULL;
-	drv->cpumask &= ~(1u << cpu);
+	cdrv->cpumask &= ~(1u << cpu);
 	return 0;
 }
 
@@ -180,20 +181,20 @@ struct cpuidle_driver *cpuidle_driver_of_cpu(unsigned int cpu)
 /* Models cpuidle_driver_ref(). */
 struct cpuidle_driver *cpuidle_driver_ref(void)
 {
-	struct cpuidle_driver *drv = cpuidle_get_driver();
+	struct cpuidle_driver *cdrv = cpuidle_get_driver();
 
-	if (drv)
-		drv->refcnt++;
-	return drv;
+	if (cdrv)
+		cdrv->refcnt++;
+	return cdrv;
 }
 
 /* Models cpuidle_driver_unref(). */
 void cpuidle_driver_unref(void)
 {
-	struct cpuidle_driver *drv = cpuidle_get_driver();
+	struct cpuidle_driver *cdrv = cpuidle_get_driver();
 
-	if (drv && !WARN_ON(drv->refcnt <= 0))
-		drv->refcnt--;
+	if (cdrv && !WARN_ON(cdrv->refcnt <= 0))
+		cdrv->refcnt--;
 }
 
 /* Test support: no driver on any CPU. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * governor.c - cpuidle governor registration and switching
  * (drivers/cpuidle/governor.c), plus the PM QoS CPU_DMA_LATENCY value the
@@ -29,36 +30,36 @@ s32 cpuidle_governor_latency_req(unsigned int cpu)
 /* Models cpuidle_find_governor() (__cpuidle_find_governor). */
 struct cpuidle_governor *cpuidle_find_governor(const char *name)
 {
-	struct cpuidle_governor *gov;
+	struct cpuidle_governor *g;
 
 	if (!name)
 		return NULL;
-	for (gov = cpuidle_governors; gov; gov = gov->next)
-		if (!strncmp(name, gov->name, CPUIDLE_NAME_LEN))
-			return gov;
+	for (g = cpuidle_governors; g; g = g->next)
+		if (!strncmp(name, g->name, CPUIDLE_NAME_LEN))
+			return g;
 	return NULL;
 }
 
 /* Models cpuidle_switch_governor(): disable every device under the old
  * governor, enable them under the new one. */
-int cpuidle_switch_governor(struct cpuidle_governor *gov)
+int cpuidle_switch_governor(struct cpuidle_governor *g)
 {
 	unsigned int cpu;
 
-	if (gov == cpuidle_curr_governor)
+	if (g == cpuidle_curr_governor)
 		return 0;
 	if (cpuidle_curr_governor)
 		for (cpu = 0; cpu < NR_CPUS; cpu++)
 			cpuidle_disable_device(cpuidle_device_of_cpu(cpu));
-	cpuidle_curr_governor = gov;
-	if (gov) {
+	cpuidle_curr_governor = g;
+	if (g) {
 		for (cpu = 0; cpu < NR_CPUS; cpu++) {
 			struct cpuidle_device *dev = cpuidle_device_of_cpu(cpu);
 
 			if (dev->registered)
 				cpuidle_enable_device(dev);
 		}
-		pr_info("cpuidle: using governor %s\n", gov->name);
+		pr_info("cpuidle: using governor %s\n", g->name);
 	}
 	return 0;
 }
@@ -66,32 +67,32 @@ int cpuidle_switch_governor(struct cpuidle_governor *gov)
 /* Models the sysfs current_governor store (cpuidle.governor= at boot). */
 int cpuidle_switch_governor_by_name(const char *name)
 {
-	struct cpuidle_governor *gov = cpuidle_find_governor(name);
+	struct cpuidle_governor *g = cpuidle_find_governor(name);
 
-	if (!gov) {
+	if (!g) {
 		pr_err("cpuidle: unknown governor '%s'\n", name ? name : "(null)");
 		return -EINVAL;
 	}
-	return cpuidle_switch_governor(gov);
+	return cpuidle_switch_governor(g);
 }
 
 /* Models cpuidle_register_governor(): the highest rating wins. */
-int cpuidle_register_governor(struct cpuidle_governor *gov)
+int cpuidle_register_governor(struct cpuidle_governor *g)
 {
 	struct cpuidle_governor **p;
 
-	if (!gov || !gov->select)
+	if (!g || !g->select)
 		return -EINVAL;
 	if (cpuidle_off)
 		return -ENODEV;
-	if (cpuidle_find_governor(gov->name))
+	if (cpuidle_find_governor(g->name))
 		return -EEXIST;
 	for (p = &cpuidle_governors; *p; p = &(*p)->next)
 		;
-	gov->next = NULL;
-	*p = gov;
-	if (!cpuidle_curr_governor || cpuidle_curr_governor->rating < gov->rating)
-		cpuidle_switch_governor(gov);
+	g->next = NULL;
+	*p = g;
+	if (!cpuidle_curr_governor || cpuidle_curr_governor->rating < g->rating)
+		cpuidle_switch_governor(g);
 	return 0;
 }
 

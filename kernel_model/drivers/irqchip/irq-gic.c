@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * drivers/irqchip/irq-gic.c - the GICv2 driver (GIC-400 on TC2), modelled
  * on Linux's drivers/irqchip/irq-gic.c of the big.LITTLE switcher era.
@@ -159,19 +160,19 @@ void gic_handle_irq(void)
 /* Models gic_get_cpumask: ITARGETSR0-7 read back the requester's mask. */
 static u8 gic_get_cpumask(void)
 {
-	u32 mask = 0;
-	unsigned int i;
+	unsigned int off;
+	u32 word = 0;
 
-	for (i = 0; i < 32; i += 4) {
-		mask = readl_relaxed(gic_dist_base() + GIC_DIST_TARGET + i);
-		mask |= mask >> 16;
-		mask |= mask >> 8;
-		if (mask)
-			break;
+	/* The banked target bytes of the first SGIs/PPIs read back as the
+	 * calling CPU's own interface bit; fold a word's four bytes into one. */
+	for (off = 0; off < 32 && word == 0; off += 4) {
+		word = readl_relaxed(gic_dist_base() + GIC_DIST_TARGET + off);
+		word |= word >> 16;
+		word |= word >> 8;
 	}
-	if (!mask)
+	if (word == 0)
 		pr_err("GIC CPU mask not found - kernel will fail to boot.\n");
-	return (u8)mask;
+	return (u8)word;
 }
 
 /* Models gic_dist_config: SPIs level-triggered, default priority, off. */
@@ -194,15 +195,14 @@ static void gic_dist_config(void)
 void gic_dist_init(void)
 {
 	phys_addr_t base = gic_dist_base();
-	u32 cpumask;
-	unsigned int i;
+	u32 four_targets;
+	unsigned int irq;
 
 	writel_relaxed(GICD_DISABLE, base + GIC_DIST_CTRL);
-	cpumask = gic_get_cpumask();
-	cpumask |= cpumask << 8;
-	cpumask |= cpumask << 16;
-	for (i = GIC_FIRST_SPI; i < gic_data.gic_irqs; i += 4)
-		writel_relaxed(cpumask, base + GIC_DIST_TARGET + i);
+	/* The boot CPU's bit in each of the four target bytes of a word. */
+	four_targets = gic_get_cpumask() * 0x01010101u;
+	for (irq = GIC_FIRST_SPI; irq < gic_data.gic_irqs; irq += 4)
+		writel_relaxed(four_targets, base + GIC_DIST_TARGET + irq);
 	gic_dist_config();
 	writel_relaxed(GICD_ENABLE, base + GIC_DIST_CTRL);
 }
@@ -351,15 +351,19 @@ void gic_migrate_target(unsigned int new_cpu_id)
 	}
 	gic_unlock(flags);
 
+	/* SGIs still pending for this interface: take each word off it and
+	 * raise every SGI with a pending source again, aimed at the new one. */
 	for (i = 0; i < GIC_NR_SGIS; i += 4) {
-		val = readl_relaxed(dist + GIC_DIST_SGI_PENDING_SET + i);
-		if (!val)
+		u32 pend = readl_relaxed(dist + GIC_DIST_SGI_PENDING_SET + i);
+
+		if (pend == 0)
 			continue;
-		writel_relaxed(val, dist + GIC_DIST_SGI_PENDING_CLEAR + i);
-		for (j = i; j < i + 4; j++, val >>= 8)
-			if (val & 0xff)
-				writel_relaxed(BIT(new_cpu_id) << GICD_SGIR_CPU_SHIFT | j,
+		writel_relaxed(pend, dist + GIC_DIST_SGI_PENDING_CLEAR + i);
+		for (j = 0; j < 4; j++) {
+			if ((pend >> (8 * j)) & 0xff)
+				writel_relaxed(BIT(new_cpu_id) << GICD_SGIR_CPU_SHIFT | (i + j),
 					       dist + GIC_DIST_SOFTINT);
+		}
 	}
 }
 
@@ -415,14 +419,14 @@ static int gic_notifier(struct notifier_block *nb, unsigned long cmd, void *v)
 	return NOTIFY_OK;
 }
 
-static struct notifier_block gic_notifier_block = {
+static struct notifier_block gic_pm_nb = {
 	.notifier_call = gic_notifier,
 };
 
 /* Models gic_cpu_pm_init(). */
 void gic_cpu_pm_init(void)
 {
-	cpu_pm_register_notifier(&gic_notifier_block);
+	cpu_pm_register_notifier(&gic_pm_nb);
 }
 
 /* Models gic_get_sgir_physaddr(): for MCPM's early poke. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * kernel/irq/irqdesc.c - interrupt descriptors and the generic flow, in
  * short (kernel/irq/irqdesc.c, manage.c, chip.c upstream).
@@ -35,55 +36,55 @@ static struct irq_desc *irq_to_desc(unsigned int irq)
 int irq_set_chip_and_data(unsigned int irq, struct irq_chip *chip,
 			  void *chip_data)
 {
-	struct irq_desc *desc;
+	struct irq_desc *d;
 
 	if (irq >= NR_IRQS || !chip)
 		return -EINVAL;
-	desc = &irq_desc[irq];
-	desc->irq_data.irq = irq;
-	desc->irq_data.hwirq = irq;
-	desc->irq_data.chip = chip;
-	desc->irq_data.chip_data = chip_data;
-	desc->depth = 1;
+	d = &irq_desc[irq];
+	d->irq_data.irq = irq;
+	d->irq_data.hwirq = irq;
+	d->irq_data.chip = chip;
+	d->irq_data.chip_data = chip_data;
+	d->depth = 1;
 	return 0;
 }
 
 /* irq_set_percpu_devid: a PPI, with a banked enable per CPU. */
 int irq_set_percpu_devid(unsigned int irq)
 {
-	struct irq_desc *desc = irq_to_desc(irq);
+	struct irq_desc *d = irq_to_desc(irq);
 
-	if (!desc)
+	if (!d)
 		return -EINVAL;
-	desc->percpu = true;
+	d->percpu = true;
 	return 0;
 }
 
-static void irq_mask(struct irq_desc *desc)
+static void irq_mask(struct irq_desc *d)
 {
-	if (desc->irq_data.chip->irq_mask)
-		desc->irq_data.chip->irq_mask(&desc->irq_data);
+	if (d->irq_data.chip->irq_mask)
+		d->irq_data.chip->irq_mask(&d->irq_data);
 }
 
-static void irq_unmask(struct irq_desc *desc)
+static void irq_unmask(struct irq_desc *d)
 {
-	if (desc->irq_data.chip->irq_unmask)
-		desc->irq_data.chip->irq_unmask(&desc->irq_data);
+	if (d->irq_data.chip->irq_unmask)
+		d->irq_data.chip->irq_unmask(&d->irq_data);
 }
 
 /* __setup_irq: install the single action. */
 static int setup_irq(unsigned int irq, irq_handler_t handler, const char *name,
 		     void *dev, bool percpu)
 {
-	struct irq_desc *desc = irq_to_desc(irq);
+	struct irq_desc *d = irq_to_desc(irq);
 
-	if (!desc || !handler || desc->percpu != percpu)
+	if (!d || !handler || d->percpu != percpu)
 		return -EINVAL;
-	if (desc->handler)
+	if (d->handler)
 		return -EBUSY;
-	desc->handler = handler;
-	desc->name = name;
-	desc->dev_id = dev;
+	d->handler = handler;
+	d->name = name;
+	d->dev_id = dev;
 	return 0;
 }
 
@@ -112,54 +113,54 @@ int request_percpu_irq(unsigned int irq, irq_handler_t handler,
 /* free_irq / free_percpu_irq: mask (this CPU's copy for a PPI), forget. */
 void free_irq(unsigned int irq, void *dev)
 {
-	struct irq_desc *desc = irq_to_desc(irq);
+	struct irq_desc *d = irq_to_desc(irq);
 
-	if (!desc || !desc->handler || desc->dev_id != dev) {
+	if (!d || !d->handler || d->dev_id != dev) {
 		pr_warn("Trying to free already-free IRQ %u\n", irq);
 		return;
 	}
-	desc->handler = NULL;
-	desc->depth = 1;
-	irq_mask(desc);
+	d->handler = NULL;
+	d->depth = 1;
+	irq_mask(d);
 }
 
 /* enable_percpu_irq: the banked enable of the calling CPU. */
 void enable_percpu_irq(unsigned int irq)
 {
-	struct irq_desc *desc = irq_to_desc(irq);
+	struct irq_desc *d = irq_to_desc(irq);
 
-	if (!desc || !desc->percpu) {
+	if (!d || !d->percpu) {
 		pr_warn("enable_percpu_irq: IRQ %u is not per-CPU\n", irq);
 		return;
 	}
-	irq_unmask(desc);
+	irq_unmask(d);
 }
 
 /* disable_percpu_irq */
 void disable_percpu_irq(unsigned int irq)
 {
-	struct irq_desc *desc = irq_to_desc(irq);
+	struct irq_desc *d = irq_to_desc(irq);
 
-	if (!desc || !desc->percpu) {
+	if (!d || !d->percpu) {
 		pr_warn("disable_percpu_irq: IRQ %u is not per-CPU\n", irq);
 		return;
 	}
-	irq_mask(desc);
+	irq_mask(d);
 }
 
 /* enable_irq: undo one disable_irq; unmask when the nesting reaches 0. */
 void enable_irq(unsigned int irq)
 {
-	struct irq_desc *desc = irq_to_desc(irq);
+	struct irq_desc *d = irq_to_desc(irq);
 
-	if (!desc || desc->percpu)
+	if (!d || d->percpu)
 		return;
-	if (desc->depth == 0) {
+	if (d->depth == 0) {
 		pr_warn("Unbalanced enable for IRQ %u\n", irq);
 		return;
 	}
-	if (--desc->depth == 0)
-		irq_unmask(desc);
+	if (--d->depth == 0)
+		irq_unmask(d);
 }
 
 /* disable_irq: mask on the first of nested disables. (Upstream also waits
@@ -168,22 +169,22 @@ void enable_irq(unsigned int irq)
  * on other cores.) */
 void disable_irq(unsigned int irq)
 {
-	struct irq_desc *desc = irq_to_desc(irq);
+	struct irq_desc *d = irq_to_desc(irq);
 
-	if (!desc || desc->percpu)
+	if (!d || d->percpu)
 		return;
-	if (desc->depth++ == 0)
-		irq_mask(desc);
+	if (d->depth++ == 0)
+		irq_mask(d);
 }
 
 /* irq_set_affinity: through the chip; SPIs only. */
 int irq_set_affinity(unsigned int irq, u32 cpu_mask)
 {
-	struct irq_desc *desc = irq_to_desc(irq);
+	struct irq_desc *d = irq_to_desc(irq);
 
-	if (!desc || desc->percpu || !desc->irq_data.chip->irq_set_affinity)
+	if (!d || d->percpu || !d->irq_data.chip->irq_set_affinity)
 		return -EINVAL;
-	return desc->irq_data.chip->irq_set_affinity(&desc->irq_data,
+	return d->irq_data.chip->irq_set_affinity(&d->irq_data,
 						     cpu_mask, false);
 }
 
@@ -191,16 +192,16 @@ int irq_set_affinity(unsigned int irq, u32 cpu_mask)
  * the GIC driver does the EOI). */
 int generic_handle_irq(unsigned int irq)
 {
-	struct irq_desc *desc = irq_to_desc(irq);
+	struct irq_desc *d = irq_to_desc(irq);
 
-	if (!desc)
+	if (!d)
 		return -EINVAL;
-	if (!desc->handler) {
-		desc->spurious++;	/* handle_bad_irq */
+	if (!d->handler) {
+		d->spurious++;	/* handle_bad_irq */
 		return -EINVAL;
 	}
-	desc->count++;
-	desc->handler((int)irq, desc->dev_id);
+	d->count++;
+	d->handler((int)irq, d->dev_id);
 	return 0;
 }
 

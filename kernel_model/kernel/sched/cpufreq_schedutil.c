@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * cpufreq_schedutil.c - the schedutil governor (kernel/sched/cpufreq_schedutil.c).
  *
@@ -23,7 +24,7 @@ struct sugov_tunables {
 static struct sugov_tunables sugov_tuners;
 
 struct sugov_policy {
-	struct cpufreq_policy *policy;
+	struct cpufreq_policy *pol;
 	struct gov_sampler sampler;
 	unsigned int next_freq, cached_raw_freq;
 	bool need_freq_update;
@@ -40,10 +41,10 @@ void sugov_reset_tunables(void)
 }
 
 /* Models the rate_limit_us attribute. */
-static unsigned int sugov_rate_limit_us(struct cpufreq_policy *policy)
+static unsigned int sugov_rate_limit_us(struct cpufreq_policy *pol)
 {
 	return sugov_tuners.rate_limit_us ? sugov_tuners.rate_limit_us
-					  : cpufreq_policy_transition_delay_us(policy);
+					  : cpufreq_policy_transition_delay_us(pol);
 }
 
 /* Models arch_scale_cpu_capacity(). */
@@ -55,7 +56,7 @@ static unsigned long cpu_capacity(unsigned int cpu)
 /* Models sugov_get_util() (cpu_util_cfs): the scheduler's, or our fallback. */
 static unsigned long sugov_get_util(struct sugov_policy *sg, unsigned int cpu)
 {
-	struct cpufreq_policy *policy = sg->policy;
+	struct cpufreq_policy *pol = sg->pol;
 	unsigned long cap = cpu_capacity(cpu);
 	u64 wall, idle = get_cpu_idle_time_ns(cpu, &wall);
 	u64 elapsed = wall - sg->prev_wall[cpu];
@@ -73,14 +74,14 @@ static unsigned long sugov_get_util(struct sugov_policy *sg, unsigned int cpu)
 	if (idle_d > elapsed)
 		idle_d = elapsed;
 	util = (unsigned long)((elapsed - idle_d) * cap / elapsed);
-	return (unsigned long)((u64)util * policy->cur / policy->cpuinfo.max_freq);
+	return (unsigned long)((u64)util * pol->cur / pol->cpuinfo.max_freq);
 }
 
 /* Models map_util_freq() + get_next_freq(). */
 static unsigned int get_next_freq(struct sugov_policy *sg, unsigned long util, unsigned long max)
 {
-	struct cpufreq_policy *policy = sg->policy;
-	unsigned int freq = policy->cpuinfo.max_freq;
+	struct cpufreq_policy *pol = sg->pol;
+	unsigned int freq = pol->cpuinfo.max_freq;
 	int idx;
 
 	freq = (unsigned int)((u64)(freq + (freq >> 2)) * util / max);
@@ -89,27 +90,27 @@ static unsigned int get_next_freq(struct sugov_policy *sg, unsigned long util, u
 	sg->need_freq_update = false;
 	sg->cached_raw_freq = freq;
 	/* cpufreq_driver_resolve_freq(): clamp, then the lowest OPP >= freq. */
-	if (freq > policy->max)
-		freq = policy->max;
-	if (freq < policy->min)
-		freq = policy->min;
-	idx = cpufreq_frequency_table_target(policy, freq, CPUFREQ_RELATION_L);
-	return idx < 0 ? freq : policy->freq_table[idx].frequency;
+	if (freq > pol->max)
+		freq = pol->max;
+	if (freq < pol->min)
+		freq = pol->min;
+	idx = cpufreq_frequency_table_target(pol, freq, CPUFREQ_RELATION_L);
+	return idx < 0 ? freq : pol->freq_table[idx].frequency;
 }
 
 /* Models sugov_update_shared() + sugov_work(): the highest util/max of the
- * policy's CPUs picks the frequency (policy->lock held). */
+ * pol's CPUs picks the frequency (pol->lock held). */
 static unsigned int sugov_sample(struct gov_sampler *s)
 {
 	struct sugov_policy *sg = container_of(s, struct sugov_policy, sampler);
-	struct cpufreq_policy *policy = sg->policy;
+	struct cpufreq_policy *pol = sg->pol;
 	unsigned long util = 0, max = 1;
 	unsigned int j, next_f;
 
 	for (j = 0; j < NR_CPUS; j++) {
 		unsigned long j_util, j_max;
 
-		if (!(policy->related_cpus & BIT(j)) || !cpu_online(j))
+		if (!(pol->related_cpus & BIT(j)) || !cpu_online(j))
 			continue;
 		j_util = sugov_get_util(sg, j);
 		j_max = cpu_capacity(j);
@@ -119,14 +120,14 @@ static unsigned int sugov_sample(struct gov_sampler *s)
 		}
 	}
 	next_f = get_next_freq(sg, util, max);
-	if (next_f != policy->cur)
-		__cpufreq_driver_target(policy, next_f, CPUFREQ_RELATION_L);
-	sg->next_freq = policy->cur;
-	return sugov_rate_limit_us(policy);
+	if (next_f != pol->cur)
+		__cpufreq_driver_target(pol, next_f, CPUFREQ_RELATION_L);
+	sg->next_freq = pol->cur;
+	return sugov_rate_limit_us(pol);
 }
 
 /* Models sugov_init(). */
-static int sugov_init(struct cpufreq_policy *policy)
+static int sugov_init(struct cpufreq_policy *pol)
 {
 	unsigned int i;
 
@@ -137,56 +138,56 @@ static int sugov_init(struct cpufreq_policy *policy)
 			continue;
 		memset(sg, 0, sizeof(*sg));
 		sg->in_use = true;
-		sg->policy = policy;
-		sg->sampler.policy = policy;
+		sg->pol = pol;
+		sg->sampler.policy = pol;
 		sg->sampler.sample = sugov_sample;
-		policy->governor_data = sg;
+		pol->governor_data = sg;
 		return 0;
 	}
 	return -ENOMEM;
 }
 
 /* Models sugov_exit(). */
-static void sugov_exit(struct cpufreq_policy *policy)
+static void sugov_exit(struct cpufreq_policy *pol)
 {
-	struct sugov_policy *sg = policy->governor_data;
+	struct sugov_policy *sg = pol->governor_data;
 
 	if (sg)
 		sg->in_use = false;
-	policy->governor_data = NULL;
+	pol->governor_data = NULL;
 }
 
 /* Models sugov_start(). */
-static int sugov_start(struct cpufreq_policy *policy)
+static int sugov_start(struct cpufreq_policy *pol)
 {
-	struct sugov_policy *sg = policy->governor_data;
+	struct sugov_policy *sg = pol->governor_data;
 	unsigned int j;
 
-	sg->next_freq = policy->cur;
+	sg->next_freq = pol->cur;
 	sg->cached_raw_freq = 0;
 	sg->need_freq_update = true;
 	for (j = 0; j < NR_CPUS; j++)
-		if (policy->related_cpus & BIT(j))
+		if (pol->related_cpus & BIT(j))
 			sg->prev_idle[j] = get_cpu_idle_time_ns(j, &sg->prev_wall[j]);
-	gov_sampler_start(&sg->sampler, sugov_rate_limit_us(policy));
+	gov_sampler_start(&sg->sampler, sugov_rate_limit_us(pol));
 	return 0;
 }
 
 /* Models sugov_stop(). */
-static void sugov_stop(struct cpufreq_policy *policy)
+static void sugov_stop(struct cpufreq_policy *pol)
 {
-	struct sugov_policy *sg = policy->governor_data;
+	struct sugov_policy *sg = pol->governor_data;
 
 	if (sg)
 		gov_sampler_stop(&sg->sampler);
 }
 
-/* Models sugov_limits() (policy->lock held). */
-static void sugov_limits(struct cpufreq_policy *policy)
+/* Models sugov_limits() (pol->lock held). */
+static void sugov_limits(struct cpufreq_policy *pol)
 {
-	struct sugov_policy *sg = policy->governor_data;
+	struct sugov_policy *sg = pol->governor_data;
 
-	cpufreq_dbs_governor_limits(policy);   /* cpufreq_policy_apply_limits() */
+	cpufreq_dbs_governor_limits(pol);   /* cpufreq_policy_apply_limits() */
 	if (sg)
 		sg->need_freq_update = true;
 }
@@ -212,12 +213,12 @@ static int sugov_get_tunable(const char *name, unsigned long *v)
 }
 
 struct cpufreq_governor schedutil_gov = {
-	.name = "schedutil",
-	.init = sugov_init,
+	.set_tunable = sugov_set_tunable,
 	.exit = sugov_exit,
+	.get_tunable = sugov_get_tunable,
+	.init = sugov_init,
+	.limits = sugov_limits,
+	.name = "schedutil",
 	.start = sugov_start,
 	.stop = sugov_stop,
-	.limits = sugov_limits,
-	.set_tunable = sugov_set_tunable,
-	.get_tunable = sugov_get_tunable,
 };

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * deadline.c - the deadline class (kernel/sched/deadline.c): EDF among
  * SCHED_DEADLINE tasks with the constant bandwidth server: a task runs at
@@ -20,21 +21,21 @@ static bool deadline_before(const struct task_struct *a, const struct task_struc
 }
 
 /* Models setup_new_dl_entity(): a new reservation from now. */
-static void setup_new_dl_entity(struct task_struct *p, u64 now)
+static void setup_new_dl_entity(struct task_struct *tsk, u64 now)
 {
-	p->dl.deadline = now + p->dl.dl_deadline;
-	p->dl.runtime = (s64)p->dl.dl_runtime;
+	tsk->dl.deadline = now + tsk->dl.dl_deadline;
+	tsk->dl.runtime = (s64)tsk->dl.dl_runtime;
 }
 
 /* Models replenish_dl_entity(): the overrun is paid back, one period of
  * runtime per period of deadline, until runtime is positive; a reservation
  * left far behind (deadline in the past) starts afresh from now. */
-static void replenish_dl_entity(struct task_struct *p, u64 now)
+static void replenish_dl_entity(struct task_struct *tsk, u64 now)
 {
-	struct sched_dl_entity *dl = &p->dl;
+	struct sched_dl_entity *dl = &tsk->dl;
 
 	if (dl->deadline == 0) {
-		setup_new_dl_entity(p, now);
+		setup_new_dl_entity(tsk, now);
 		return;
 	}
 	while (dl->runtime <= 0) {
@@ -42,89 +43,89 @@ static void replenish_dl_entity(struct task_struct *p, u64 now)
 		dl->runtime += (s64)dl->dl_runtime;
 	}
 	if ((s64)(dl->deadline - now) < 0)
-		setup_new_dl_entity(p, now);
+		setup_new_dl_entity(tsk, now);
 }
 
 /* Models update_dl_entity(): on wake-up, keep the current reservation
  * unless its deadline passed or using the rest would overrun the bandwidth
  * (the CBS wake-up rule: runtime / (deadline - now) > dl_runtime / dl_period). */
-static void update_dl_entity(struct task_struct *p, u64 now)
+static void update_dl_entity(struct task_struct *tsk, u64 now)
 {
-	struct sched_dl_entity *dl = &p->dl;
+	struct sched_dl_entity *dl = &tsk->dl;
 
 	if ((s64)(dl->deadline - now) <= 0 ||
 	    (unsigned __int128)(dl->runtime > 0 ? (u64)dl->runtime : 0) * dl->dl_period >
 		    (unsigned __int128)(dl->deadline - now) * dl->dl_runtime)
-		setup_new_dl_entity(p, now);
+		setup_new_dl_entity(tsk, now);
 }
 
 static void dl_timer_fn(struct hrtimer *t)
 {
-	struct task_struct *p = container_of(t, struct task_struct, dl.dl_timer);
-	struct rq *rq = cpu_rq(p->cpu);
-	unsigned long flags = rq_lock_irqsave(rq);
+	struct task_struct *tsk = container_of(t, struct task_struct, dl.dl_timer);
+	struct rq *q = cpu_rq(tsk->cpu);
+	unsigned long flags = rq_lock_irqsave(q);
 
-	update_rq_clock(rq);
-	p->dl.dl_throttled = false;
-	replenish_dl_entity(p, rq->clock);
-	if (p->state == TASK_RUNNING && !p->on_rq) {
-		activate_task(rq, p, 0);
-		if (!rq->curr || rq->curr->sched_class != &dl_sched_class ||
-		    deadline_before(p, rq->curr))
-			resched_curr(rq);
+	update_rq_clock(q);
+	tsk->dl.dl_throttled = false;
+	replenish_dl_entity(tsk, q->clock);
+	if (tsk->state == TASK_RUNNING && !tsk->on_rq) {
+		activate_task(q, tsk, 0);
+		if (!q->curr || q->curr->sched_class != &dl_sched_class ||
+		    deadline_before(tsk, q->curr))
+			resched_curr(q);
 	}
-	rq_unlock_irqrestore(rq, flags);
+	rq_unlock_irqrestore(q, flags);
 }
 
-void dl_task_setup(struct task_struct *p)
+void dl_task_setup(struct task_struct *tsk)
 {
-	p->dl.dl_timer.function = dl_timer_fn;
-	p->dl.deadline = 0;
-	p->dl.runtime = 0;
-	p->dl.dl_throttled = false;
+	tsk->dl.dl_timer.function = dl_timer_fn;
+	tsk->dl.deadline = 0;
+	tsk->dl.runtime = 0;
+	tsk->dl.dl_throttled = false;
 }
 
 /* Models update_curr_dl(): charge runtime; out of it, throttle. */
-static void update_curr_dl(struct rq *rq)
+static void update_curr_dl(struct rq *q)
 {
-	struct task_struct *curr = rq->curr;
-	u64 delta = update_curr_common(rq, &dl_sched_class);
+	struct task_struct *curr = q->curr;
+	u64 delta = update_curr_common(q, &dl_sched_class);
 
 	if (!curr || curr->sched_class != &dl_sched_class)
 		return;
 	curr->dl.runtime -= (s64)delta;
 	if (curr->dl.runtime <= 0 && !curr->dl.dl_throttled) {
 		curr->dl.dl_throttled = true;
-		resched_curr(rq);
+		resched_curr(q);
 	}
 }
 
 /* Models enqueue_task_dl(). */
-static void enqueue_task_dl(struct rq *rq, struct task_struct *p, int flags)
+static void enqueue_task_dl(struct rq *q, struct task_struct *tsk, int flags)
 {
-	if (flags & ENQUEUE_WAKEUP || p->dl.deadline == 0)
-		update_dl_entity(p, rq->clock);
-	task_list_insert(&rq->dl.head, p, deadline_before);
-	rq->dl.dl_nr_running++;
+	if (flags & ENQUEUE_WAKEUP || tsk->dl.deadline == 0)
+		update_dl_entity(tsk, q->clock);
+	task_list_insert(&q->dl.head, tsk, deadline_before);
+	q->dl.dl_nr_running++;
 }
 
 /* Models dequeue_task_dl(). */
-static void dequeue_task_dl(struct rq *rq, struct task_struct *p, int flags)
+static void dequeue_task_dl(struct rq *q, struct task_struct *tsk, int flags)
 {
 	(void)flags;
-	update_curr_dl(rq);
-	task_list_remove(&rq->dl.head, p);
-	rq->dl.dl_nr_running--;
+	update_curr_dl(q);
+	task_list_remove(&q->dl.head, tsk);
+	q->dl.dl_nr_running--;
 }
 
 /* Models check_preempt_curr_dl(): an earlier deadline preempts; deadline
  * preempts every lower class. */
-static void check_preempt_curr_dl(struct rq *rq, struct task_struct *p)
+static void check_preempt_curr_dl(struct rq *q, struct task_struct *tsk)
 {
-	struct task_struct *curr = rq->curr;
+	struct task_struct *curr = q->curr;
 
-	if (curr && (curr->sched_class != &dl_sched_class || deadline_before(p, curr)))
-		resched_curr(rq);
+	if (curr && (curr->sched_class != &dl_sched_class || deadline_before(tsk, curr)))
+		resched_curr(q);
 }
 
 /* Per CPU: the hrtick for the running deadline task's runtime. */
@@ -133,68 +134,68 @@ static struct hrtimer dl_hrtick[NR_CPUS];
 /* Models hrtick(): the running task's runtime is used up now. */
 static void dl_hrtick_fn(struct hrtimer *t)
 {
-	struct rq *rq = cpu_rq((unsigned int)(t - dl_hrtick));
+	struct rq *q = cpu_rq((unsigned int)(t - dl_hrtick));
 
-	arch_spin_lock(&rq->lock);
-	update_rq_clock(rq);
-	update_curr_dl(rq);
-	arch_spin_unlock(&rq->lock);
+	arch_spin_lock(&q->lock);
+	update_rq_clock(q);
+	update_curr_dl(q);
+	arch_spin_unlock(&q->lock);
 }
 
 /* Models hrtick_start_dl(). */
-static void dl_hrtick_start(struct rq *rq, struct task_struct *p)
+static void dl_hrtick_start(struct rq *q, struct task_struct *tsk)
 {
-	struct hrtimer *t = &dl_hrtick[rq->cpu];
+	struct hrtimer *t = &dl_hrtick[q->cpu];
 
 	t->function = dl_hrtick_fn;
-	if (p->dl.runtime > 0)
-		hrtimer_start(t, rq->clock + (u64)p->dl.runtime);
+	if (tsk->dl.runtime > 0)
+		hrtimer_start(t, q->clock + (u64)tsk->dl.runtime);
 }
 
 /* Models pick_next_task_dl(): the earliest deadline. */
-static struct task_struct *pick_next_task_dl(struct rq *rq)
+static struct task_struct *pick_next_task_dl(struct rq *q)
 {
-	struct task_struct *p = task_list_pop(&rq->dl.head);
+	struct task_struct *tsk = task_list_pop(&q->dl.head);
 
-	if (p)
-		dl_hrtick_start(rq, p);
-	return p;
+	if (tsk)
+		dl_hrtick_start(q, tsk);
+	return tsk;
 }
 
 /* Models put_prev_task_dl() + the throttling in update_curr_dl(): a
  * throttled task leaves the queue until its replenishment timer, armed at
  * the end of the period (start_dl_timer). */
-static void put_prev_task_dl(struct rq *rq, struct task_struct *p)
+static void put_prev_task_dl(struct rq *q, struct task_struct *tsk)
 {
-	if (dl_hrtick[rq->cpu].queued)
-		hrtimer_cancel(&dl_hrtick[rq->cpu]);
-	update_curr_dl(rq);
-	if (!p->on_rq)
+	if (dl_hrtick[q->cpu].queued)
+		hrtimer_cancel(&dl_hrtick[q->cpu]);
+	update_curr_dl(q);
+	if (!tsk->on_rq)
 		return;
-	if (p->dl.dl_throttled && p->state == TASK_RUNNING) {
-		u64 period_end = p->dl.deadline - p->dl.dl_deadline + p->dl.dl_period;
+	if (tsk->dl.dl_throttled && tsk->state == TASK_RUNNING) {
+		u64 period_end = tsk->dl.deadline - tsk->dl.dl_deadline + tsk->dl.dl_period;
 
-		rq->dl.dl_nr_running--;
-		rq->nr_running--;
-		p->on_rq = 0;
-		p->dl.timer_cpu = rq->cpu;
-		hrtimer_start(&p->dl.dl_timer, period_end > rq->clock ? period_end : rq->clock);
+		q->dl.dl_nr_running--;
+		q->nr_running--;
+		tsk->on_rq = 0;
+		tsk->dl.timer_cpu = q->cpu;
+		hrtimer_start(&tsk->dl.dl_timer, period_end > q->clock ? period_end : q->clock);
 		return;
 	}
-	task_list_insert(&rq->dl.head, p, deadline_before);
+	task_list_insert(&q->dl.head, tsk, deadline_before);
 }
 
-static void task_tick_dl(struct rq *rq, struct task_struct *p)
+static void task_tick_dl(struct rq *q, struct task_struct *tsk)
 {
-	(void)p;
-	update_curr_dl(rq);
+	(void)tsk;
+	update_curr_dl(q);
 }
 
 /* Models select_task_rq_dl(): the previous CPU unless it runs an earlier
  * deadline, then the first allowed CPU without a deadline task. */
-static int select_task_rq_dl(struct task_struct *p, int prev_cpu, bool new_task)
+static int select_task_rq_dl(struct task_struct *tsk, int prev_cpu, bool new_task)
 {
-	u32 allowed = p->cpus_allowed & sched_active_mask();
+	u32 allowed = tsk->cpus_allowed & sched_active_mask();
 	unsigned int cpu;
 
 	(void)new_task;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * pelt.c - per-entity load tracking (kernel/sched/pelt.c): geometric series
  * over 1024 us periods with y^32 = 1/2, for each task and for each CPU's
@@ -51,6 +52,14 @@ static u32 accumulate_segments(u64 periods, u32 d1, u32 d3)
 	return c1 + c2 + d3;
 }
 
+/* Every sum loses y^periods of its weight. */
+static void age_sums(struct sched_avg *sa, u64 periods)
+{
+	sa->load_sum = decay_load(sa->load_sum, periods);
+	sa->runnable_sum = decay_load(sa->runnable_sum, periods);
+	sa->util_sum = decay_load(sa->util_sum, periods);
+}
+
 /* Models ___update_load_sum() + ___update_load_avg(). scale is the
  * frequency x capacity factor (0..1024) for util. */
 static void update_avg(struct sched_avg *sa, u64 now, bool runnable, bool running,
@@ -67,15 +76,14 @@ static void update_avg(struct sched_avg *sa, u64 now, bool runnable, bool runnin
 	if (!delta)
 		return;
 	sa->last_update_time += delta << 10;
-	delta += sa->period_contrib;
-	periods = delta / 1024;
-	if (periods) {
-		sa->load_sum = decay_load(sa->load_sum, periods);
-		sa->runnable_sum = decay_load(sa->runnable_sum, periods);
-		sa->util_sum = decay_load(sa->util_sum, periods);
-		delta %= 1024;
+	/* Whole 1024-us periods crossed since the last period boundary. */
+	periods = (delta + sa->period_contrib) / 1024;
+	delta = (delta + sa->period_contrib) % 1024;
+	if (periods != 0) {
+		age_sums(sa, periods);
 		contrib = accumulate_segments(periods, 1024 - sa->period_contrib, (u32)delta);
 	} else {
+		/* Still inside the same period: only the new time counts. */
 		contrib = (u32)(delta - sa->period_contrib);
 	}
 	sa->period_contrib = (u32)delta;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * rt.c - the real-time class (kernel/sched/rt.c): SCHED_FIFO and SCHED_RR
  * by priority, RR time slices, and wake-up placement on the CPU running
@@ -15,78 +16,78 @@ static bool prio_before(const struct task_struct *a, const struct task_struct *b
 }
 
 /* Models update_curr_rt(). */
-static void update_curr_rt(struct rq *rq)
+static void update_curr_rt(struct rq *q)
 {
-	update_curr_common(rq, &rt_sched_class);
+	update_curr_common(q, &rt_sched_class);
 }
 
 /* Models enqueue_task_rt(). */
-static void enqueue_task_rt(struct rq *rq, struct task_struct *p, int flags)
+static void enqueue_task_rt(struct rq *q, struct task_struct *tsk, int flags)
 {
 	(void)flags;
-	task_list_insert(&rq->rt.head, p, prio_before);
-	rq->rt.rt_nr_running++;
+	task_list_insert(&q->rt.head, tsk, prio_before);
+	q->rt.rt_nr_running++;
 }
 
 /* Models dequeue_task_rt(). */
-static void dequeue_task_rt(struct rq *rq, struct task_struct *p, int flags)
+static void dequeue_task_rt(struct rq *q, struct task_struct *tsk, int flags)
 {
 	(void)flags;
-	update_curr_rt(rq);
-	task_list_remove(&rq->rt.head, p);
-	rq->rt.rt_nr_running--;
+	update_curr_rt(q);
+	task_list_remove(&q->rt.head, tsk);
+	q->rt.rt_nr_running--;
 }
 
 /* Models check_preempt_curr_rt(): a higher RT priority preempts, and RT
  * preempts every fair task. */
-static void check_preempt_curr_rt(struct rq *rq, struct task_struct *p)
+static void check_preempt_curr_rt(struct rq *q, struct task_struct *tsk)
 {
-	struct task_struct *curr = rq->curr;
+	struct task_struct *curr = q->curr;
 
 	if (!curr)
 		return;
 	if (curr->sched_class == &fair_sched_class ||
-	    (curr->sched_class == &rt_sched_class && p->prio < curr->prio))
-		resched_curr(rq);
+	    (curr->sched_class == &rt_sched_class && tsk->prio < curr->prio))
+		resched_curr(q);
 }
 
 /* Models pick_next_task_rt(). */
-static struct task_struct *pick_next_task_rt(struct rq *rq)
+static struct task_struct *pick_next_task_rt(struct rq *q)
 {
-	return task_list_pop(&rq->rt.head);
+	return task_list_pop(&q->rt.head);
 }
 
 /* Models put_prev_task_rt(): a preempted FIFO task goes back to the head of
  * its priority; an RR task whose slice ran out (task_tick) to the tail. */
-static void put_prev_task_rt(struct rq *rq, struct task_struct *p)
+static void put_prev_task_rt(struct rq *q, struct task_struct *tsk)
 {
-	struct task_struct **pp = &rq->rt.head;
+	struct task_struct **link = &q->rt.head;
 
-	update_curr_rt(rq);
-	if (!p->on_rq)
+	update_curr_rt(q);
+	if (!tsk->on_rq)
 		return;
-	if (p->policy == SCHED_RR && p->rt.time_slice == 0) {
-		p->rt.time_slice = 100000000ull;
-		task_list_insert(&rq->rt.head, p, prio_before);
+	if (tsk->policy == SCHED_RR && tsk->rt.time_slice == 0) {
+		tsk->rt.time_slice = 100000000ull;
+		task_list_insert(&q->rt.head, tsk, prio_before);
 		return;
 	}
-	while (*pp && (*pp)->prio < p->prio)
-		pp = &(*pp)->run_next;
-	p->run_next = *pp;
-	*pp = p;
+	while (*link && (*link)->prio < tsk->prio)
+		link = &(*link)->run_next;
+	tsk->run_next = *link;
+	*link = tsk;
 }
 
 /* Models task_tick_rt(): RR slices, in ticks. */
-static void task_tick_rt(struct rq *rq, struct task_struct *p)
+static void task_tick_rt(struct rq *q, struct task_struct *tsk)
 {
-	update_curr_rt(rq);
-	if (p->policy != SCHED_RR)
+	update_curr_rt(q);
+	if (tsk->policy != SCHED_RR)
 		return;
-	p->rt.time_slice = p->rt.time_slice > TICK_NSEC ? p->rt.time_slice - TICK_NSEC : 0;
-	if (p->rt.time_slice == 0 && rq->rt.head && rq->rt.head->prio == p->prio)
-		resched_curr(rq);
-	else if (p->rt.time_slice == 0)
-		p->rt.time_slice = 100000000ull;
+	tsk->rt.time_slice = tsk->rt.time_slice > TICK_NSEC ? tsk->rt.time_slice - TICK_NSEC : 0;
+	if (tsk->rt.time_slice == 0 && q->rt.head && q->rt.head->prio == tsk->prio)
+		resched_curr(q);
+	else if (tsk->rt.time_slice == 0)
+		tsk->rt.time_slice = 100000000ull;
 }
 
 /* The priority a new RT task would have to beat on cpu (idle: none). */
@@ -101,16 +102,16 @@ static int cpu_running_prio(unsigned int cpu)
 	return curr->prio;
 }
 
-/* Models select_task_rq_rt() -> find_lowest_rq(): stay if p can run at
+/* Models select_task_rq_rt() -> find_lowest_rq(): stay if tsk can run at
  * once on the previous CPU, else the CPU running the lowest priority. */
-static int select_task_rq_rt(struct task_struct *p, int prev_cpu, bool new_task)
+static int select_task_rq_rt(struct task_struct *tsk, int prev_cpu, bool new_task)
 {
-	u32 allowed = p->cpus_allowed & sched_active_mask();
+	u32 allowed = tsk->cpus_allowed & sched_active_mask();
 	unsigned int cpu;
 	int best = -1, best_prio = -1;
 
 	(void)new_task;
-	if (((allowed >> prev_cpu) & 1u) && cpu_running_prio((unsigned int)prev_cpu) > p->prio &&
+	if (((allowed >> prev_cpu) & 1u) && cpu_running_prio((unsigned int)prev_cpu) > tsk->prio &&
 	    cpu_running_prio((unsigned int)prev_cpu) >= MAX_PRIO)
 		return prev_cpu;
 	for (cpu = 0; cpu < nr_cpu_ids; cpu++) {
@@ -124,7 +125,7 @@ static int select_task_rq_rt(struct task_struct *p, int prev_cpu, bool new_task)
 			best = (int)cpu;
 		}
 	}
-	return best_prio > p->prio ? best : prev_cpu;
+	return best_prio > tsk->prio ? best : prev_cpu;
 }
 
 const struct sched_class rt_sched_class = {
