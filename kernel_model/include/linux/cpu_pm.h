@@ -45,19 +45,15 @@ static inline int notifier_to_errno(int ret)
 }
 #endif
 
+/* What a CPU PM notifier is told: one CPU, or a whole cluster (its power
+ * domain), about to power down, having given up on it, or back up. */
 enum cpu_pm_event {
-	/* A single cpu is entering a low power state */
-	CPU_PM_ENTER,
-	/* A single cpu failed to enter a low power state */
-	CPU_PM_ENTER_FAILED,
-	/* A single cpu is exiting a low power state */
-	CPU_PM_EXIT,
-	/* A cpu power domain is entering a low power state */
-	CPU_CLUSTER_PM_ENTER,
-	/* A cpu power domain failed to enter a low power state */
-	CPU_CLUSTER_PM_ENTER_FAILED,
-	/* A cpu power domain is exiting a low power state */
-	CPU_CLUSTER_PM_EXIT,
+	CPU_PM_ENTER,			/* this CPU goes down */
+	CPU_PM_ENTER_FAILED,		/* ... and did not */
+	CPU_PM_EXIT,			/* this CPU is back */
+	CPU_CLUSTER_PM_ENTER,		/* the cluster goes down */
+	CPU_CLUSTER_PM_ENTER_FAILED,	/* ... and did not */
+	CPU_CLUSTER_PM_EXIT,		/* the cluster is back */
 };
 
 /* 0, or -EINVAL (NULL / no callback), -EEXIST (already registered). */

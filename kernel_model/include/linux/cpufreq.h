@@ -38,9 +38,9 @@ struct cpufreq_frequency_table {
 	unsigned int frequency;    /* kHz, or CPUFREQ_ENTRY_INVALID / _TABLE_END */
 };
 
-#define CPUFREQ_RELATION_L 0  /* lowest frequency at or above target */
-#define CPUFREQ_RELATION_H 1  /* highest frequency at or below target */
-#define CPUFREQ_RELATION_C 2  /* closest to target */
+#define CPUFREQ_RELATION_L 0  /* the first OPP not below the target */
+#define CPUFREQ_RELATION_H 1  /* the last OPP not above the target */
+#define CPUFREQ_RELATION_C 2  /* the OPP nearest the target */
 
 #define cpufreq_for_each_valid_entry(pos, table)                             \
 	for (pos = (table); pos->frequency != CPUFREQ_TABLE_END; pos++)      \
