@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * cpufreq_governor.h - the common part of the sampling ("dbs") governors,
  * ondemand and conservative (drivers/cpufreq/cpufreq_governor.h).
@@ -89,11 +90,11 @@ unsigned int cpufreq_policy_transition_delay_us(struct cpufreq_policy *policy);
 unsigned int dbs_sampling_rate_us(struct policy_dbs_info *pd);
 
 /* Governor callbacks shared by ondemand and conservative. */
-int cpufreq_dbs_governor_init(struct cpufreq_policy *policy);
-void cpufreq_dbs_governor_exit(struct cpufreq_policy *policy);
-int cpufreq_dbs_governor_start(struct cpufreq_policy *policy);
-void cpufreq_dbs_governor_stop(struct cpufreq_policy *policy);
-void cpufreq_dbs_governor_limits(struct cpufreq_policy *policy);
+int cpufreq_dbs_governor_init(struct cpufreq_policy *pol);
+void cpufreq_dbs_governor_exit(struct cpufreq_policy *pol);
+int cpufreq_dbs_governor_start(struct cpufreq_policy *pol);
+void cpufreq_dbs_governor_stop(struct cpufreq_policy *pol);
+void cpufreq_dbs_governor_limits(struct cpufreq_policy *pol);
 
 /* The governor state of a policy, NULL if no dbs governor runs it. */
 struct policy_dbs_info *cpufreq_dbs_info(struct cpufreq_policy *policy);

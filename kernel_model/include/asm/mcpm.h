@@ -1,5 +1,7 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * asm/mcpm.h - Multi-Cluster Power Management (arch/arm/include/asm/mcpm.h).
+ * asm/mcpm.h - Multi-Cluster Power Management, the interface of
+ * arch/arm/include/asm/mcpm.h.
  *
  * The public API of arch/arm/common/mcpm_entry.c, the platform backend
  * interface, and the state shared with CPUs whose caches are off (mcpm_sync),
@@ -20,54 +22,72 @@ extern "C" {
 #define MAX_NR_CLUSTERS 2
 #define __CACHE_WRITEBACK_GRANULE 64
 
-/* The kernel's reset entry: what the SPC's BX_ADDR mailboxes point at. */
-void mcpm_entry_point(void);
-
-/* Where a CPU goes once mcpm_entry_point is done; NULL = wait in wfe. */
-void mcpm_set_entry_vector(unsigned cpu, unsigned cluster, void (*ptr)(void));
-/* An MMIO write done by mcpm_entry_point before anything else (0 = none). */
-void mcpm_set_early_poke(unsigned cpu, unsigned cluster,
-			 unsigned long poke_phys_addr, unsigned long poke_val);
-
-bool mcpm_is_available(void);
-int mcpm_cpu_power_up(unsigned int cpu, unsigned int cluster);
-/* Never returns while MCPM is available: the CPU is off, or re-enters
- * through mcpm_entry_point (a power_up raced ahead). */
-void mcpm_cpu_power_down(void);
-int mcpm_wait_for_cpu_powerdown(unsigned int cpu, unsigned int cluster);
-void mcpm_cpu_suspend(void);
-int mcpm_cpu_powered_up(void);
-int mcpm_loopback(void (*cache_disable)(void));
-
+/* ---- what a platform provides -------------------------------------------
+ * Called by the MCPM core, the prepare steps and powerups with its use-count
+ * lock held. Optional hooks may be NULL.
+ */
 struct mcpm_platform_ops {
-	int (*cpu_powerup)(unsigned int cpu, unsigned int cluster);
-	int (*cluster_powerup)(unsigned int cluster);
-	void (*cpu_suspend_prepare)(unsigned int cpu, unsigned int cluster);
-	void (*cpu_powerdown_prepare)(unsigned int cpu, unsigned int cluster);
-	void (*cluster_powerdown_prepare)(unsigned int cluster);
+	/* power requests, from a running CPU */
+	int (*cluster_powerup)(unsigned int cl);
+	int (*cpu_powerup)(unsigned int core, unsigned int cl);
+	/* a CPU leaving: arm the power controller, then caches and coherency */
+	void (*cpu_suspend_prepare)(unsigned int core, unsigned int cl);
+	void (*cpu_powerdown_prepare)(unsigned int core, unsigned int cl);
 	void (*cpu_cache_disable)(void);
-	void (*cluster_cache_disable)(void);
-	void (*cpu_is_up)(unsigned int cpu, unsigned int cluster);
-	void (*cluster_is_up)(unsigned int cluster);
-	int (*wait_for_powerdown)(unsigned int cpu, unsigned int cluster);
+	void (*cluster_powerdown_prepare)(unsigned int cl);	/* last man only */
+	void (*cluster_cache_disable)(void);			/* last man only */
+	/* a CPU back in the kernel */
+	void (*cluster_is_up)(unsigned int cl);
+	void (*cpu_is_up)(unsigned int core, unsigned int cl);
+	/* on a surviving CPU: wait until `core` has really stopped */
+	int (*wait_for_powerdown)(unsigned int core, unsigned int cl);
 };
 
 int mcpm_platform_register(const struct mcpm_platform_ops *ops);
+/* Boot-time state: the boot cluster and its online CPUs up. The hook runs
+ * on every inbound CPU, with level 1 for a first man's cluster setup and 0
+ * for the CPU itself. */
 int mcpm_sync_init(void (*power_up_setup)(unsigned int affinity_level));
+bool mcpm_is_available(void);
 
-/* ---- the race-avoidance state (cluster-pm-race-avoidance.txt) ---------- */
+/* ---- the API ------------------------------------------------------------- */
 
-#define CPU_DOWN 0x11
-#define CPU_COMING_UP 0x12
-#define CPU_UP 0x13
-#define CPU_GOING_DOWN 0x14
+/* The kernel's reset entry: what the SPC's BX_ADDR mailboxes point at. */
+void mcpm_entry_point(void);
+/* Where a CPU goes once mcpm_entry_point is done; NULL = wait in wfe. */
+void mcpm_set_entry_vector(unsigned core, unsigned cl, void (*ptr)(void));
+/* An MMIO write done by mcpm_entry_point before anything else (0 = none). */
+void mcpm_set_early_poke(unsigned core, unsigned cl, unsigned long poke_phys_addr,
+			 unsigned long poke_val);
 
-#define CLUSTER_DOWN 0x21
-#define CLUSTER_UP 0x22
-#define CLUSTER_GOING_DOWN 0x23
+/* Any CPU: ask for (core, cl) to be powered (counted per CPU). */
+int mcpm_cpu_power_up(unsigned int core, unsigned int cl);
+/* The calling CPU, IRQs off. Never returns while MCPM is available: the CPU
+ * is off, or re-enters through mcpm_entry_point (a power_up got in first). */
+void mcpm_cpu_power_down(void);
+/* mcpm_cpu_power_down after the backend's cpu_suspend_prepare. */
+void mcpm_cpu_suspend(void);
+/* First thing a CPU does once back in the kernel. */
+int mcpm_cpu_powered_up(void);
+/* On another CPU, after (core, cl) called mcpm_cpu_power_down. */
+int mcpm_wait_for_cpu_powerdown(unsigned int core, unsigned int cl);
+/* A full last-man/first-man round trip of the calling CPU, at boot. */
+int mcpm_loopback(void (*cache_disable)(void));
 
-#define INBOUND_NOT_COMING_UP 0x31
-#define INBOUND_COMING_UP 0x32
+/* ---- the race-avoidance state (cluster-pm-race-avoidance.txt) ----------
+ * The values are upstream's (mcpm_head.S compares against them); distinct
+ * ranges make a stray byte easy to spot in a dump. */
+enum {
+	CPU_DOWN = 0x11,
+	CPU_COMING_UP = 0x12,
+	CPU_UP = 0x13,
+	CPU_GOING_DOWN = 0x14,
+	CLUSTER_DOWN = 0x21,
+	CLUSTER_UP = 0x22,
+	CLUSTER_GOING_DOWN = 0x23,
+	INBOUND_NOT_COMING_UP = 0x31,
+	INBOUND_COMING_UP = 0x32,
+};
 
 #ifdef __cplusplus
 #define KM_ALIGNAS(n) alignas(n)
@@ -75,12 +95,15 @@ int mcpm_sync_init(void (*power_up_setup)(unsigned int affinity_level));
 #define KM_ALIGNAS(n) _Alignas(n)
 #endif
 
+/* One state byte alone in its writeback granule. */
+#define MCPM_STATE_BYTE KM_ALIGNAS(__CACHE_WRITEBACK_GRANULE) volatile u8
+
 struct mcpm_sync_struct {
 	struct {
-		KM_ALIGNAS(__CACHE_WRITEBACK_GRANULE) volatile u8 cpu;
+		MCPM_STATE_BYTE cpu;
 	} cpus[MAX_CPUS_PER_CLUSTER];
-	KM_ALIGNAS(__CACHE_WRITEBACK_GRANULE) volatile u8 cluster;
-	KM_ALIGNAS(__CACHE_WRITEBACK_GRANULE) volatile u8 inbound;
+	MCPM_STATE_BYTE cluster;
+	MCPM_STATE_BYTE inbound;
 };
 
 struct sync_struct {
@@ -89,12 +112,13 @@ struct sync_struct {
 
 extern struct sync_struct mcpm_sync;
 
-/* The low-level race-avoidance helpers, for backends that need them. */
-void __mcpm_cpu_going_down(unsigned int cpu, unsigned int cluster);
-void __mcpm_cpu_down(unsigned int cpu, unsigned int cluster);
-void __mcpm_outbound_leave_critical(unsigned int cluster, int state);
-bool __mcpm_outbound_enter_critical(unsigned int cpu, unsigned int cluster);
-int __mcpm_cluster_state(unsigned int cluster);
+/* The low-level race-avoidance steps, for backends that need them, in the
+ * order a last man uses them. */
+void __mcpm_cpu_going_down(unsigned int core, unsigned int cl);
+bool __mcpm_outbound_enter_critical(unsigned int core, unsigned int cl);
+void __mcpm_outbound_leave_critical(unsigned int cl, int state);
+void __mcpm_cpu_down(unsigned int core, unsigned int cl);
+int __mcpm_cluster_state(unsigned int cl);
 
 /* sync_cache_w / sync_cache_r: make a shared object visible to / from CPUs
  * whose caches are off (__sync_cache_range_w / _r). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * linux/cpu_pm.h - CPU and cluster low-power notifiers (include/linux/cpu_pm.h,
  * kernel/cpu_pm.c).
@@ -48,26 +49,26 @@ static inline int notifier_to_errno(int ret)
 /* What a CPU PM notifier is told: one CPU, or a whole cluster (its power
  * domain), about to power down, having given up on it, or back up. */
 enum cpu_pm_event {
-	CPU_PM_ENTER,			/* this CPU goes down */
-	CPU_PM_ENTER_FAILED,		/* ... and did not */
-	CPU_PM_EXIT,			/* this CPU is back */
-	CPU_CLUSTER_PM_ENTER,		/* the cluster goes down */
-	CPU_CLUSTER_PM_ENTER_FAILED,	/* ... and did not */
-	CPU_CLUSTER_PM_EXIT,		/* the cluster is back */
+	CPU_PM_ENTER = 0,			/* this CPU goes down */
+	CPU_PM_ENTER_FAILED = 1,		/* ... and did not */
+	CPU_PM_EXIT = 2,			/* this CPU is back */
+	CPU_CLUSTER_PM_ENTER = 3,		/* the cluster goes down */
+	CPU_CLUSTER_PM_ENTER_FAILED = 4,	/* ... and did not */
+	CPU_CLUSTER_PM_EXIT = 5,		/* the cluster is back */
 };
 
 /* 0, or -EINVAL (NULL / no callback), -EEXIST (already registered). */
-int cpu_pm_register_notifier(struct notifier_block *nb);
+int cpu_pm_register_notifier(struct notifier_block *blk);
 /* 0, or -ENOENT if nb was not registered. */
-int cpu_pm_unregister_notifier(struct notifier_block *nb);
+int cpu_pm_unregister_notifier(struct notifier_block *blk);
 
 /* Each returns 0 or the errno of the first notifier that refused; on a
  * refusal of an *_enter, the notifiers already called are told
  * CPU_PM_ENTER_FAILED / CPU_CLUSTER_PM_ENTER_FAILED, as upstream. */
-int cpu_pm_enter(void);
 int cpu_pm_exit(void);
-int cpu_cluster_pm_enter(void);
-int cpu_cluster_pm_exit(void);
+int cpu_pm_enter(void);
+int cpu_cluster_pm_exit(void);	/* before cpu_pm_exit */
+int cpu_cluster_pm_enter(void);	/* after cpu_pm_enter, last man only */
 
 /* Test support (not upstream): forget every notifier. */
 void cpu_pm_reset_for_test(void);

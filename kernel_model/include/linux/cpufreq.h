@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * linux/cpufreq.h - the CPU frequency scaling core, its drivers and
  * governors (include/linux/cpufreq.h upstream, in short).
@@ -42,27 +43,28 @@ struct cpufreq_frequency_table {
 #define CPUFREQ_RELATION_H 1  /* the last OPP not above the target */
 #define CPUFREQ_RELATION_C 2  /* the OPP nearest the target */
 
-#define cpufreq_for_each_valid_entry(pos, table)                             \
-	for (pos = (table); pos->frequency != CPUFREQ_TABLE_END; pos++)      \
-		if (pos->frequency == CPUFREQ_ENTRY_INVALID) {} else
+/* Visits each entry of a table, skipping the invalid ones. */
+#define cpufreq_for_each_valid_entry(e, tbl)                                 \
+	for ((e) = (tbl); (e)->frequency != CPUFREQ_TABLE_END; (e)++)        \
+		if ((e)->frequency == CPUFREQ_ENTRY_INVALID) {} else
 
 struct cpufreq_policy;
 
 /* Models cpufreq_frequency_table_cpuinfo(): cpuinfo and limits from table. */
-int cpufreq_frequency_table_cpuinfo(struct cpufreq_policy *policy,
-				    struct cpufreq_frequency_table *table);
+int cpufreq_frequency_table_cpuinfo(struct cpufreq_policy *pol,
+				    struct cpufreq_frequency_table *tbl);
 /* Models cpufreq_frequency_table_verify(): clamp min/max into cpuinfo and
  * make sure one table frequency lies within them. */
-int cpufreq_frequency_table_verify(struct cpufreq_policy *policy,
-				   struct cpufreq_frequency_table *table);
+int cpufreq_frequency_table_verify(struct cpufreq_policy *pol,
+				   struct cpufreq_frequency_table *tbl);
 /* Models cpufreq_frequency_table_target(): index of the entry of
  * policy->freq_table that best meets target_freq under relation, among the
  * entries within [policy->min, policy->max]; -EINVAL if none. The table may
  * be unsorted (the IKS merged table is). */
-int cpufreq_frequency_table_target(struct cpufreq_policy *policy,
-				   unsigned int target_freq, unsigned int relation);
+int cpufreq_frequency_table_target(struct cpufreq_policy *pol,
+				   unsigned int khz, unsigned int relation);
 /* Models cpufreq_table_count_valid_entries(). */
-unsigned int cpufreq_table_count_valid_entries(const struct cpufreq_frequency_table *table);
+unsigned int cpufreq_table_count_valid_entries(const struct cpufreq_frequency_table *tbl);
 
 /* ---- policies -------------------------------------------------------------- */
 
@@ -110,14 +112,14 @@ struct cpufreq_freqs {
 
 struct notifier_block {
 	/* val: CPUFREQ_PRECHANGE / CPUFREQ_POSTCHANGE; data: cpufreq_freqs */
-	int (*notifier_call)(struct notifier_block *nb, unsigned long val, void *data);
+	int (*notifier_call)(struct notifier_block *blk, unsigned long val, void *data);
 	struct notifier_block *next;
 	int priority;               /* higher first, as upstream notifier chains */
 };
 
 /* Models cpufreq_register_notifier(): 0, or -EINVAL (unknown list). */
-int cpufreq_register_notifier(struct notifier_block *nb, unsigned int list);
-int cpufreq_unregister_notifier(struct notifier_block *nb, unsigned int list);
+int cpufreq_register_notifier(struct notifier_block *blk, unsigned int list);
+int cpufreq_unregister_notifier(struct notifier_block *blk, unsigned int list);
 
 /* ---- drivers ------------------------------------------------------------------ */
 
@@ -128,11 +130,11 @@ int cpufreq_unregister_notifier(struct notifier_block *nb, unsigned int list);
 struct cpufreq_driver {
 	const char *name;
 	unsigned int flags;
-	int (*init)(struct cpufreq_policy *policy);
-	int (*exit)(struct cpufreq_policy *policy);
-	int (*verify)(struct cpufreq_policy *policy);
+	int (*init)(struct cpufreq_policy *pol);
+	int (*exit)(struct cpufreq_policy *pol);
+	int (*verify)(struct cpufreq_policy *pol);
 	/* Switch to freq_table[index]; runs in process context, may wait. */
-	int (*target_index)(struct cpufreq_policy *policy, unsigned int index);
+	int (*target_index)(struct cpufreq_policy *pol, unsigned int index);
 	unsigned int (*get)(unsigned int cpu);  /* kHz now, 0 if unknown */
 };
 
@@ -144,11 +146,11 @@ int cpufreq_register_driver(struct cpufreq_driver *driver);
 /* Models cpufreq_unregister_driver(). */
 int cpufreq_unregister_driver(struct cpufreq_driver *driver);
 /* Models cpufreq_generic_init(): table, cpus and latency in one go. */
-void cpufreq_generic_init(struct cpufreq_policy *policy,
-			  struct cpufreq_frequency_table *table,
+void cpufreq_generic_init(struct cpufreq_policy *pol,
+			  struct cpufreq_frequency_table *tbl,
 			  unsigned int transition_latency_ns);
 /* Models cpufreq_generic_frequency_table_verify(). */
-int cpufreq_generic_frequency_table_verify(struct cpufreq_policy *policy);
+int cpufreq_generic_frequency_table_verify(struct cpufreq_policy *pol);
 
 /* Models cpufreq_cpu_get(): the policy of a CPU, or NULL. */
 struct cpufreq_policy *cpufreq_cpu_get(unsigned int cpu);
@@ -160,17 +162,17 @@ unsigned int cpufreq_get(unsigned int cpu);
 /* Models __cpufreq_driver_target(): clamp to the limits, pick the table
  * entry by relation, notify PRECHANGE, call ->target_index, notify
  * POSTCHANGE. Caller holds policy->lock. Process context only. */
-int __cpufreq_driver_target(struct cpufreq_policy *policy,
-			    unsigned int target_freq, unsigned int relation);
+int __cpufreq_driver_target(struct cpufreq_policy *pol,
+			    unsigned int khz, unsigned int relation);
 /* Models cpufreq_driver_target(): the same, taking policy->lock. */
-int cpufreq_driver_target(struct cpufreq_policy *policy,
-			  unsigned int target_freq, unsigned int relation);
+int cpufreq_driver_target(struct cpufreq_policy *pol,
+			  unsigned int khz, unsigned int relation);
 /* Models cpufreq_freq_transition_begin()/end() (for drivers that change the
  * frequency outside __cpufreq_driver_target). */
-void cpufreq_freq_transition_begin(struct cpufreq_policy *policy,
-				   struct cpufreq_freqs *freqs);
-void cpufreq_freq_transition_end(struct cpufreq_policy *policy,
-				 struct cpufreq_freqs *freqs, int transition_failed);
+void cpufreq_freq_transition_begin(struct cpufreq_policy *pol,
+				   struct cpufreq_freqs *fr);
+void cpufreq_freq_transition_end(struct cpufreq_policy *pol,
+				 struct cpufreq_freqs *fr, int transition_failed);
 
 /* Models the scaling_min_freq / scaling_max_freq stores (cpufreq_set_policy):
  * new user limits on the policy of cpu, then the governor's ->limits.
@@ -181,11 +183,11 @@ int cpufreq_update_limits(unsigned int cpu, unsigned int min_khz, unsigned int m
 
 struct cpufreq_governor {
 	const char *name;
-	int (*init)(struct cpufreq_policy *policy);
-	void (*exit)(struct cpufreq_policy *policy);
-	int (*start)(struct cpufreq_policy *policy);
-	void (*stop)(struct cpufreq_policy *policy);
-	void (*limits)(struct cpufreq_policy *policy);
+	int (*init)(struct cpufreq_policy *pol);
+	void (*exit)(struct cpufreq_policy *pol);
+	int (*start)(struct cpufreq_policy *pol);
+	void (*stop)(struct cpufreq_policy *pol);
+	void (*limits)(struct cpufreq_policy *pol);
 	/* Tunables by name: 0, or -EINVAL for an unknown name / bad value. */
 	int (*set_tunable)(const char *name, unsigned long value);
 	int (*get_tunable)(const char *name, unsigned long *value);
@@ -219,7 +221,7 @@ int cpufreq_set_tunable_str(const char *assignment);
 
 /* Governor helpers (cpufreq_governor.c). */
 /* Models __cpufreq_driver_target() called from a governor's work. */
-int cpufreq_governor_target(struct cpufreq_policy *policy, unsigned int freq,
+int cpufreq_governor_target(struct cpufreq_policy *pol, unsigned int freq,
 			    unsigned int relation);
 
 /* userspace governor: models store_scaling_setspeed(); on a CPU. */
@@ -262,9 +264,9 @@ int cpufreq_stats_snapshot(unsigned int policy_index, u64 now_ns, struct cpufreq
 /* Models cpufreq_stats_clear_table() (the "reset" file). */
 void cpufreq_stats_reset(unsigned int policy_index, u64 now_ns);
 /* Internal to the core: set up / account / free a policy's stats. */
-void cpufreq_stats_create_table(struct cpufreq_policy *policy);
-void cpufreq_stats_free_table(struct cpufreq_policy *policy);
-void cpufreq_stats_record_transition(struct cpufreq_policy *policy, unsigned int new_freq,
+void cpufreq_stats_create_table(struct cpufreq_policy *pol);
+void cpufreq_stats_free_table(struct cpufreq_policy *pol);
+void cpufreq_stats_record_transition(struct cpufreq_policy *pol, unsigned int new_freq,
 				     u64 latency_ns, bool failed);
 
 /* trace_cpu_frequency(): called at every POSTCHANGE for each CPU of the

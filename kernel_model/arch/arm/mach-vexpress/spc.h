@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* spc.h - Versatile Express Serial Power Controller driver (mach-vexpress/spc.h). */
 #ifndef KM_VEXPRESS_SPC_H
 #define KM_VEXPRESS_SPC_H
@@ -28,12 +29,13 @@
 #define A7_BX_ADDR0 0x78
 #define GBL_WAKEUP_INT_MSK (0x3u << 10)
 
-int ve_spc_init(phys_addr_t baseaddr, u32 a15_clusid, int irq);
+int ve_spc_init(phys_addr_t base, u32 big_cluster_id, int irq);
+/* Power helpers for the MCPM backend; no locking (the caller holds MCPM's). */
+void ve_spc_powerdown(u32 cl, bool enable);
 void ve_spc_global_wakeup_irq(bool set);
-void ve_spc_cpu_wakeup_irq(u32 cluster, u32 cpu, bool set);
-void ve_spc_set_resume_addr(u32 cluster, u32 cpu, u32 addr);
-void ve_spc_powerdown(u32 cluster, bool enable);
-int ve_spc_cpu_in_wfi(u32 cpu, u32 cluster);
+void ve_spc_cpu_wakeup_irq(u32 cl, u32 core, bool set);
+void ve_spc_set_resume_addr(u32 cl, u32 core, u32 addr);
+int ve_spc_cpu_in_wfi(u32 core, u32 cl);
 /* The raw performance level index of a cluster (PERF_LVL_*). */
 u32 ve_spc_get_perf_level(u32 cluster);
 
