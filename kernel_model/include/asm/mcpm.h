@@ -26,19 +26,24 @@ extern "C" {
  * Called by the MCPM core, the prepare steps and powerups with its use-count
  * lock held. Optional hooks may be NULL.
  */
+/* The shapes of the hooks below. */
+typedef void (*mcpm_flush_fn)(void);
+typedef void (*mcpm_cpu_fn)(unsigned int core, unsigned int cl);
+typedef void (*mcpm_setup_fn)(unsigned int affinity_level);
+
 struct mcpm_platform_ops {
 	/* power requests, from a running CPU */
 	int (*cluster_powerup)(unsigned int cl);
 	int (*cpu_powerup)(unsigned int core, unsigned int cl);
 	/* a CPU leaving: arm the power controller, then caches and coherency */
-	void (*cpu_suspend_prepare)(unsigned int core, unsigned int cl);
-	void (*cpu_powerdown_prepare)(unsigned int core, unsigned int cl);
-	void (*cpu_cache_disable)(void);
+	mcpm_cpu_fn cpu_suspend_prepare;
+	mcpm_cpu_fn cpu_powerdown_prepare;
+	mcpm_flush_fn cpu_cache_disable;
 	void (*cluster_powerdown_prepare)(unsigned int cl);	/* last man only */
-	void (*cluster_cache_disable)(void);			/* last man only */
+	mcpm_flush_fn cluster_cache_disable;			/* last man only */
 	/* a CPU back in the kernel */
 	void (*cluster_is_up)(unsigned int cl);
-	void (*cpu_is_up)(unsigned int core, unsigned int cl);
+	mcpm_cpu_fn cpu_is_up;
 	/* on a surviving CPU: wait until `core` has really stopped */
 	int (*wait_for_powerdown)(unsigned int core, unsigned int cl);
 };
@@ -47,7 +52,7 @@ int mcpm_platform_register(const struct mcpm_platform_ops *ops);
 /* Boot-time state: the boot cluster and its online CPUs up. The hook runs
  * on every inbound CPU, with level 1 for a first man's cluster setup and 0
  * for the CPU itself. */
-int mcpm_sync_init(void (*power_up_setup)(unsigned int affinity_level));
+int mcpm_sync_init(mcpm_setup_fn power_up_setup);
 bool mcpm_is_available(void);
 
 /* ---- the API ------------------------------------------------------------- */
@@ -72,7 +77,7 @@ int mcpm_cpu_powered_up(void);
 /* On another CPU, after (core, cl) called mcpm_cpu_power_down. */
 int mcpm_wait_for_cpu_powerdown(unsigned int core, unsigned int cl);
 /* A full last-man/first-man round trip of the calling CPU, at boot. */
-int mcpm_loopback(void (*cache_disable)(void));
+int mcpm_loopback(mcpm_flush_fn cache_disable);
 
 /* ---- the race-avoidance state (cluster-pm-race-avoidance.txt) ----------
  * The values are upstream's (mcpm_head.S compares against them); distinct
@@ -106,11 +111,10 @@ struct mcpm_sync_struct {
 	MCPM_STATE_BYTE inbound;
 };
 
-struct sync_struct {
+/* All of it, by cluster number (MPIDR Aff1). */
+extern struct sync_struct {
 	struct mcpm_sync_struct clusters[MAX_NR_CLUSTERS];
-};
-
-extern struct sync_struct mcpm_sync;
+} mcpm_sync;
 
 /* The low-level race-avoidance steps, for backends that need them, in the
  * order a last man uses them. */
