@@ -77,6 +77,7 @@ static const struct cpuidle_state_match dt_states[] = {
 /* Runs once cpu_suspend has saved the context. MCPM speaks in hardware
  * CPU numbers; the resume vector brings the CPU back through cpu_resume.
  * Returning at all means the power-down did not happen. */
+/* upstream: bl_powerdown_finisher */
 static int cluster_sleep_finisher(unsigned long unused)
 {
 	u32 id = read_cpuid_mpidr();
@@ -97,6 +98,7 @@ static void suspend_through_mcpm(void)
 
 /* The cluster-sleep state: CPU PM notifiers around a cpu_suspend through
  * MCPM; once back, MCPM is told the CPU is up before the notifiers run. */
+/* upstream: bl_enter_powerdown */
 static int cluster_sleep_enter(struct cpuidle_device *dev, struct cpuidle_driver *drv,
 			       int idx)
 {

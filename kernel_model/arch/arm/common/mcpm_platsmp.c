@@ -32,6 +32,7 @@ static struct hw_slot slot_of(unsigned int logical)
  * accepted the request; the IPI then wakes the CPU out of reset (through
  * the SPC) or out of that wfe.
  */
+/* upstream: mcpm_boot_secondary */
 static int platsmp_boot_secondary(unsigned int cpu)
 {
 	struct hw_slot s = slot_of(cpu);
@@ -49,6 +50,7 @@ static int platsmp_boot_secondary(unsigned int cpu)
 }
 
 /* First thing a started secondary does in the kernel: tell MCPM it is up. */
+/* upstream: mcpm_secondary_init */
 static void platsmp_secondary_init(unsigned int cpu)
 {
 	(void)cpu;
@@ -56,6 +58,7 @@ static void platsmp_secondary_init(unsigned int cpu)
 }
 
 /* Run on a surviving CPU: 1 once the dying CPU is seen halted, 0 if not. */
+/* upstream: mcpm_cpu_kill */
 static int platsmp_cpu_kill(unsigned int cpu)
 {
 	struct hw_slot s = slot_of(cpu);
@@ -73,6 +76,7 @@ static bool platsmp_cpu_can_disable(unsigned int cpu)
 /* Run by the dying CPU itself. Its vector is closed first: should a
  * power_up overlap this power_down, the CPU waits in mcpm_entry_point
  * until a boot_secondary opens the vector again. */
+/* upstream: mcpm_cpu_die */
 static void platsmp_cpu_die(unsigned int cpu)
 {
 	u32 id = read_cpuid_mpidr();

@@ -76,6 +76,7 @@ static bool core_powered(unsigned int n)
  * (cluster 1), a freshly powered A7 must also be reset by hand, and only
  * after the iROM has flagged in SPARE2 that it initialised those cores.
  */
+/* upstream: exynos_cpu_powerup */
 static int exy_cpu_up(unsigned int cpu, unsigned int cluster)
 {
 	unsigned int n = pmu_core(cpu, cluster);
@@ -95,6 +96,7 @@ static int exy_cpu_up(unsigned int cpu, unsigned int cluster)
 	return 0;
 }
 
+/* upstream: exynos_cluster_powerup */
 static int exy_cluster_up(unsigned int cluster)
 {
 	if (cluster >= NR_CLUSTERS)
@@ -104,12 +106,14 @@ static int exy_cluster_up(unsigned int cluster)
 }
 
 /* Opening the core's switch only arms it: the PMU cuts power at wfi. */
+/* upstream: exynos_cpu_powerdown_prepare */
 static void exy_cpu_down_prepare(unsigned int cpu, unsigned int cluster)
 {
 	BUG_ON(!slot_valid(cpu, cluster));
 	pmu_write(core_cfg(pmu_core(cpu, cluster)), 0);
 }
 
+/* upstream: exynos_cluster_powerdown_prepare */
 static void exy_cluster_down_prepare(unsigned int cluster)
 {
 	BUG_ON(cluster >= NR_CLUSTERS);
@@ -118,6 +122,7 @@ static void exy_cluster_down_prepare(unsigned int cluster)
 
 /* The v7 sequence for leaving coherency, with one PMU read between the
  * flush and clearing ACTLR.SMP: the A15 erratum 799270 workaround. */
+/* upstream: exynos_v7_exit_coherency_flush */
 static void exy_leave_coherency(bool whole_hierarchy)
 {
 	hw_set_dcache_enabled(false);
@@ -132,6 +137,7 @@ static void exy_leave_coherency(bool whole_hierarchy)
 	dsb();
 }
 
+/* upstream: exynos_cpu_cache_disable */
 static void exy_cpu_caches_off(void)
 {
 	exy_leave_coherency(false);
@@ -139,6 +145,7 @@ static void exy_cpu_caches_off(void)
 
 /* Last man: quiet the A15's L2 prefetcher, flush everything, and close the
  * cluster's CCI port so no snoop or DVM message reaches it any more. */
+/* upstream: exynos_cluster_cache_disable */
 static void exy_cluster_caches_off(void)
 {
 	if (read_cpuid_part_number() == ARM_CPU_PART_CORTEX_A15) {
@@ -155,6 +162,7 @@ static void exy_cluster_caches_off(void)
  * length). The PMU only turns a core off once it sits in wfi with its
  * switch open, so a core reported off has stopped for good.
  */
+/* upstream: exynos_wait_for_powerdown */
 static int exy_wait_halted(unsigned int cpu, unsigned int cluster)
 {
 	unsigned int n = pmu_core(cpu, cluster);
@@ -171,6 +179,7 @@ static int exy_wait_halted(unsigned int cpu, unsigned int cluster)
 
 /* A CPU back in the kernel (after a resume in particular) makes sure its
  * own switch is on again. */
+/* upstream: exynos_cpu_is_up */
 static void exy_cpu_back(unsigned int cpu, unsigned int cluster)
 {
 	exy_cpu_up(cpu, cluster);
@@ -188,6 +197,7 @@ static const struct mcpm_platform_ops exy_mcpm_ops = {
 };
 
 /* Cluster-level early setup of the inbound CPU: reopen its CCI port. */
+/* upstream: exynos_pm_power_up_setup */
 static void exy_early_setup(unsigned int level)
 {
 	if (level == 1)
@@ -196,6 +206,7 @@ static void exy_early_setup(unsigned int level)
 
 /* U-Boot SPL sends secondaries to the first word of the non-secure SYSRAM;
  * a three-word trampoline there forwards them to mcpm_entry_point. */
+/* upstream: exynos_mcpm_setup_entry_point */
 static void exy_write_trampoline(void)
 {
 	writel_relaxed(0xe59f0000, ns_sram);     /* ldr r0, [pc, #0] */

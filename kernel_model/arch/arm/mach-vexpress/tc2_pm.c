@@ -62,6 +62,7 @@ static void tc2_set_mailbox(unsigned int core, unsigned int cl)
 
 /* Power-up of one CPU: point its SPC mailbox at the MCPM entry and let an
  * IRQ wake it; the IPI the caller sends next is what the SPC reacts to. */
+/* upstream: tc2_pm_cpu_powerup */
 static int tc2_cpu_up(unsigned int cpu, unsigned int cluster)
 {
 	bool exists = cluster < TC2_NR_CLUSTERS && cpu < cores_in[cluster];
@@ -74,6 +75,7 @@ static int tc2_cpu_up(unsigned int cpu, unsigned int cluster)
 }
 
 /* Power-up of a cluster: withdraw any power-off request still pending. */
+/* upstream: tc2_pm_cluster_powerup */
 static int tc2_cluster_up(unsigned int cluster)
 {
 	int err = cluster < TC2_NR_CLUSTERS ? 0 : -EINVAL;
@@ -99,6 +101,7 @@ static void tc2_cluster_wanted_off(unsigned int cl, bool off)
  * end its wfi by itself, and the core would run on while the SPC believes
  * it is off.
  */
+/* upstream: tc2_pm_cpu_powerdown_prepare */
 static void tc2_cpu_down_prepare(unsigned int cpu, unsigned int cluster)
 {
 	BUG_ON(!tc2_slot_ok(cpu, cluster));
@@ -109,6 +112,7 @@ static void tc2_cpu_down_prepare(unsigned int cpu, unsigned int cluster)
 
 /* Before the last man takes the cluster down: ask the SPC to cut the
  * cluster at wfi, and to wake it on any interrupt. */
+/* upstream: tc2_pm_cluster_powerdown_prepare */
 static void tc2_cluster_down_prepare(unsigned int cluster)
 {
 	tc2_cluster_wanted_off(cluster, true);
@@ -117,6 +121,7 @@ static void tc2_cluster_down_prepare(unsigned int cluster)
 /* The v7 "leave coherency" sequence: stop allocating in the D-cache, write
  * back and invalidate it (to the LoUIS, or every level when the cluster
  * goes), then drop out of SMP coherency. */
+/* upstream: v7_exit_coherency_flush(louis|all) */
 static void tc2_leave_coherency(bool whole_hierarchy)
 {
 	hw_set_dcache_enabled(false);
@@ -130,6 +135,7 @@ static void tc2_leave_coherency(bool whole_hierarchy)
 	dsb();
 }
 
+/* upstream: tc2_pm_cpu_cache_disable */
 static void tc2_cpu_caches_off(void)
 {
 	tc2_leave_coherency(false);
@@ -137,6 +143,7 @@ static void tc2_cpu_caches_off(void)
 
 /* Last man: the A15's L2 prefetcher must be quiet before L2 is flushed;
  * then the whole hierarchy goes, then the cluster's CCI port. */
+/* upstream: tc2_pm_cluster_cache_disable */
 static void tc2_cluster_caches_off(void)
 {
 	if (read_cpuid_part_number() == ARM_CPU_PART_CORTEX_A15) {
@@ -148,6 +155,7 @@ static void tc2_cluster_caches_off(void)
 	cci_disable_port_by_cpu(read_cpuid_mpidr());
 }
 
+/* upstream: tc2_core_in_reset */
 static bool tc2_held_in_reset(unsigned int cpu, unsigned int cluster)
 {
 	return (readl_relaxed(scc + SCC_RESET_CTRL) & tc2_reset_bit(cpu, cluster)) == 0;
@@ -160,6 +168,7 @@ static bool tc2_held_in_reset(unsigned int cpu, unsigned int cluster)
  * Upstream sleeps between looks; here the wait is a delay of the same length
  * (simulated time passes alike, the waiting core runs nothing else meanwhile).
  */
+/* upstream: tc2_pm_wait_for_powerdown */
 static int tc2_wait_cpu_halted(unsigned int cpu, unsigned int cluster)
 {
 	int waited_ms;
@@ -176,12 +185,14 @@ static int tc2_wait_cpu_halted(unsigned int cpu, unsigned int cluster)
 }
 
 /* A CPU about to suspend resumes through the MCPM entry point. */
+/* upstream: tc2_pm_cpu_suspend_prepare */
 static void tc2_cpu_suspend_prepare(unsigned int cpu, unsigned int cluster)
 {
 	tc2_set_mailbox(cpu, cluster);
 }
 
 /* A CPU is back: it no longer wants IRQ wake-ups nor its mailbox. */
+/* upstream: tc2_pm_cpu_is_up */
 static void tc2_cpu_back(unsigned int core, unsigned int cl)
 {
 	BUG_ON(!tc2_slot_ok(core, cl));
@@ -190,6 +201,7 @@ static void tc2_cpu_back(unsigned int core, unsigned int cl)
 }
 
 /* A cluster is back: cancel its power-off and the global wake-up. */
+/* upstream: tc2_pm_cluster_is_up */
 static void tc2_cluster_back(unsigned int cluster)
 {
 	tc2_cluster_wanted_off(cluster, false);
@@ -211,6 +223,7 @@ static const struct mcpm_platform_ops tc2_mcpm_ops = {
 
 /* Early setup run by the inbound CPU: at cluster level it has to put its
  * cluster's CCI port back before it may use coherent memory. */
+/* upstream: tc2_pm_power_up_setup */
 static void tc2_early_setup(unsigned int level)
 {
 	if (level == 1)

@@ -29,6 +29,7 @@ struct ladder_cpu {
 static struct ladder_cpu ladder_cpus[NR_CPUS];
 
 /* Moves a CPU from rung `from` to rung `to`; the rung left starts over. */
+/* upstream: ladder_do_selection */
 static int move_to(struct ladder_cpu *lc, int from, int to)
 {
 	lc->rung[from].long_runs = 0;

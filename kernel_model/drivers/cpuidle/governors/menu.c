@@ -53,6 +53,7 @@ static unsigned long nr_iowait_cpu(unsigned int cpu)
 
 /* The factor bin of a timer distance: its decade (<10 us, <100 us, ...,
  * >= 100 ms), in the upper half when I/O is pending. */
+/* upstream: which_bucket */
 static unsigned int bin_of(unsigned int us, unsigned long iowaiters)
 {
 	unsigned int decade = 0, limit = 10;
@@ -65,6 +66,7 @@ static unsigned int bin_of(unsigned int us, unsigned long iowaiters)
 }
 
 /* How much shorter the wake-up must be when I/O waiters are pending. */
+/* upstream: performance_multiplier */
 static unsigned int busy_factor(unsigned long iowaiters)
 {
 	return 1 + 10 * (unsigned int)iowaiters;
@@ -106,6 +108,7 @@ static unsigned int spread_below(const struct menu_cpu *mc, unsigned int cap,
  * the longest periods are dropped and the test repeated, as long as more
  * than three quarters remain. UINT32_MAX: no regular pattern.
  */
+/* upstream: get_typical_interval */
 static unsigned int repeating_interval(const struct menu_cpu *mc)
 {
 	unsigned int cap = UINT32_MAX;
@@ -127,6 +130,7 @@ static unsigned int repeating_interval(const struct menu_cpu *mc)
 
 /* Learns from the idle period that just ended (done at the next select, so
  * the exit path stays short). */
+/* upstream: menu_update */
 static void menu_learn(struct cpuidle_driver *drv, struct cpuidle_device *dev)
 {
 	struct menu_cpu *mc = &menu_cpus[dev->cpu];
