@@ -26,6 +26,10 @@ def scratch(name):
 
 
 def run(cmd, timeout=120, **kw):
+    # Python scripts under this interpreter: a pyenv shim on PATH would add
+    # a second to each start.
+    if cmd[0].startswith(os.path.join(SRC, "tools")) and not cmd[0].endswith("/plot"):
+        cmd = [sys.executable] + cmd
     r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
                        text=True, timeout=timeout, **kw)
     return r
