@@ -49,3 +49,23 @@ check(all(x["status"] == "ok" for x in res), "all 4 rows ok now")
 r = run(cmd[:-len(BASE) - 1] + ["--resume", "--"] + BASE[:-1] + ["150ms"])
 check(r.returncode == 0 and "0 of 4 points complete" in r.stdout,
       "--resume with other BLSIM_ARGS runs every point again\n" + r.stdout + r.stderr)
+
+# A point whose blsim is killed by a signal is failed with the shell's
+# status (128+N); one without a result (its run.json gone, as when Slurm
+# kills a task) is missing; both are named, and the sweep exits 3.
+fake = os.path.join(d, "blsim-killed")
+with open(fake, "w") as f:
+    f.write("#!/bin/sh\ncase \" $* \" in *\" --seed 2 \"*) kill -KILL $$;; esac\nexec '%s' \"$@\"\n" % BLSIM)
+os.chmod(fake, 0o755)
+out2 = os.path.join(d, "killed")
+r = run([SWEEP, "--seed", "1", "2", "3", "--blsim", fake, "--out", out2, "--no-plots", "--"] + BASE)
+check(r.returncode == 3, "a killed point: exit 3")
+os.remove(os.path.join(out2, "points", "seed=3", "run.json"))
+r = run([SWEEP, "--merge", out2, "--no-plots"])
+res = {x["point"]: x for x in rows(os.path.join(out2, "results.csv"))}
+check(res["seed=1"]["status"] == "ok", "seed=1 ok")
+check(res["seed=2"]["status"] == "failed" and res["seed=2"]["exit_status"] == "137" and
+      res["seed=2"]["error"] == "killed by signal 9", "seed=2: failed, exit 137, killed by signal 9")
+check(res["seed=3"]["status"] == "missing" and res["seed=3"]["exit_status"] == "" and res["seed=3"]["error"],
+      "seed=3 without run.json: missing, with a reason: " + res["seed=3"]["error"])
+check(r.returncode == 3 and "seed=2" in r.stderr and "seed=3" in r.stderr, "--merge exits 3 naming both")
