@@ -56,8 +56,8 @@ const std::string& mp3_run() {
   if (dir.empty()) {
     const std::string d = scratch(std::string("outputs-mp3-") +
                                   ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    RunResult r = run_blsim("--dtb " + tc2_dtb() + " --workload " + std::string(BLSIM_SHARED_DIR) +
-                                "/corpus/rt-app/mp3-short.json --duration 1s --switcher iks"
+    RunResult r = run_blsim("--dtb " + tc2_dtb() + " --workload " + rtapp_example("mp3-short.json") +
+                                " --duration 1s --switcher iks"
                                 " --cpufreq-governor ondemand --cpuidle-governor menu --out " + d + "/out",
                             d);
     EXPECT_EQ(r.exit_code, 0) << r.err;

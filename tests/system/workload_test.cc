@@ -20,7 +20,6 @@ using namespace blsim_test;
 namespace {
 
 const std::string kWorkloads = BLSIM_SOURCE_DIR "/tests/data/workloads/";
-const std::string kCorpus = BLSIM_SHARED_DIR "/corpus/rt-app/";
 
 constexpr double kA7Factor = 1024.0 / 516.0 * 1200.0 / 1000.0;  // 2.381
 constexpr double kA15LowFactor = 1200.0 / 500.0;                // 2.4
@@ -248,7 +247,7 @@ TEST(Workload, PeriodicUnpinned) {
 // AudioTick's timer (6 ms) gives 1000 phase loops in 6 s. Measured: 999
 // ticks, 200 decoder and OMXCall loops, 199 AudioOut.
 TEST(Workload, CorpusMp3Short) {
-  WlRun w = run_workload("wl-mp3", kCorpus + "mp3-short.json");
+  WlRun w = run_workload("wl-mp3", rtapp_example("mp3-short.json"));
   ASSERT_EQ(w.r.exit_code, 0) << w.r.err;
   EXPECT_GE(w.simulated_ns(), 6000000000LL);
   yajl_val ts = w.tasks();
@@ -275,7 +274,7 @@ TEST(Workload, CorpusMp3Short) {
 // browser-short.json (trailing comma, suspend queues that are not task
 // names): every thread, each resumed by another, makes progress.
 TEST(Workload, CorpusBrowserShort) {
-  WlRun w = run_workload("wl-browser", kCorpus + "browser-short.json");
+  WlRun w = run_workload("wl-browser", rtapp_example("browser-short.json"));
   ASSERT_EQ(w.r.exit_code, 0) << w.r.err;
   EXPECT_GE(w.simulated_ns(), 6000000000LL);
   yajl_val ts = w.tasks();
@@ -296,7 +295,7 @@ TEST(Workload, CorpusBrowserShort) {
 // The trace and the counters tell the same story: per thread, as many
 // sched_migrate_task lines as migrations and sched_wakeup lines as wakeups.
 TEST(Workload, TraceAgreesWithTaskCounters) {
-  WlRun w = run_workload("wl-trace-agree", kCorpus + "browser-short.json", "--duration 2s");
+  WlRun w = run_workload("wl-trace-agree", rtapp_example("browser-short.json"), "--duration 2s");
   ASSERT_EQ(w.r.exit_code, 0) << w.r.err;
   const std::string trace = w.trace();
   const std::vector<TraceLine> mig = trace_lines(trace, "sched_migrate_task");
@@ -321,7 +320,7 @@ TEST(Workload, TraceAgreesWithTaskCounters) {
 // counts nivcsw only when prev != next): a thread's involuntary_switches
 // are the sched_switch lines that leave it runnable (R or R+).
 TEST(Workload, InvoluntarySwitchesAreTracedSwitches) {
-  WlRun w = run_workload("wl-trace-nivcsw", kCorpus + "browser-short.json");
+  WlRun w = run_workload("wl-trace-nivcsw", rtapp_example("browser-short.json"));
   ASSERT_EQ(w.r.exit_code, 0) << w.r.err;
   const std::vector<TraceLine> sw = trace_lines(w.trace(), "sched_switch");
   yajl_val ts = w.tasks();
@@ -652,8 +651,8 @@ TEST(Workload, IksRunsThreadsOnCpu0And1Only) {
 // ---- 7. Determinism ---------------------------------------------------------------
 
 TEST(Workload, SameWorkloadTwiceIsByteIdentical) {
-  WlRun a = run_workload("wl-det-a", kCorpus + "browser-short.json", "--duration 1s");
-  WlRun b = run_workload("wl-det-b", kCorpus + "browser-short.json", "--duration 1s");
+  WlRun a = run_workload("wl-det-a", rtapp_example("browser-short.json"), "--duration 1s");
+  WlRun b = run_workload("wl-det-b", rtapp_example("browser-short.json"), "--duration 1s");
   ASSERT_EQ(a.r.exit_code, 0) << a.r.err;
   ASSERT_EQ(b.r.exit_code, 0) << b.r.err;
   const std::string sa = slurp(a.out() + "/stats.json"), sb = slurp(b.out() + "/stats.json");
