@@ -114,7 +114,13 @@ void write_config(JsonWriter& j, const RunInfo& r) {
     j.key(k);
     if (v.empty()) j.null(); else j.value(v);
   };
+  auto strings = [&](const char* k, const std::vector<std::string>& v) {
+    j.key(k).begin_array();
+    for (const std::string& s : v) j.value(s);
+    j.end_array();
+  };
   j.key("config").begin_object();
+  j.field("version", r.version);
   j.field("dtb", r.dtb);
   str_or_null("workload", r.workload);
   str_or_null("switcher", r.switcher);
@@ -122,6 +128,10 @@ void write_config(JsonWriter& j, const RunInfo& r) {
   str_or_null("cpuidle_governor", r.cpuidle_governor);
   j.field("seed", r.seed);
   j.field("duration_ns", r.duration_ns);
+  strings("set", r.sets);
+  strings("dt", r.dts);
+  j.field("early_poke", r.early_poke);
+  j.field("lockstep", r.lockstep);
   j.end_object();
 }
 
