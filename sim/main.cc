@@ -18,7 +18,8 @@ namespace {
 
 const char kUsage[] =
     "usage: blsim --dtb FILE [options]\n"
-    "       blsim compare BASE.json NEW.json [--tolerance 5%%] [--all]\n"
+    "       blsim compare BASE.json NEW.json [--tolerance 5%%] [--tolerance KEY=PCT]...\n"
+    "             [--format text|json|junit] [--junit FILE] [--all]\n"
     "\n"
     "Simulates the big.LITTLE SoC the device tree describes (TC2: 2x Cortex-A15 +\n"
     "3x Cortex-A7) running blsim's model of the Linux power-management code.\n"
@@ -85,7 +86,8 @@ const char kUsage[] =
     "3 simulation stopped by a hardware-model error or a kernel panic,\n"
     "4 output could not be written, 5 a scripted event was refused by the kernel;\n"
     "blsim compare: 0 within tolerance, 1 bad command line, 2 unreadable file,\n"
-    "6 a metric moved more than the tolerance (blsim compare --help).\n";
+    "4 the --junit file not written, 6 a metric moved more than its tolerance\n"
+    "(blsim compare --help).\n";
 
 int usage_error(const char* fmt, const char* arg) {
   fprintf(stderr, "blsim: ");

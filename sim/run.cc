@@ -424,7 +424,6 @@ int blsim_run(const RunOptions& o) {
   info.sets = o.tunables;
   for (const DtOverride& ov : o.dt_overrides) info.dts.push_back(ov.text);
   info.early_poke = o.early_poke;
-  info.lockstep = o.lockstep;
   info.workload = o.workload;
   info.switcher = o.switcher;
   info.cpuidle_governor = o.cpuidle_governor;

@@ -295,20 +295,19 @@ TEST(CliVersion, PrintsTheVersionThatStatsRecord) {
 }
 
 // --set and --dt, each in command-line order (a later one wins: the order
-// is part of the run), and the switches that change results.
+// is part of the run), and --no-early-poke, which changes results.
 TEST(CliConfig, RecordsEverySetAndDtInOrder) {
   const std::string dt1 = "/cpus/cpu-map/cluster1:blsim,power-up-latency-ns=300000";
   const std::string dt2 = "/cpus/cpu-map/cluster1:blsim,power-up-latency-ns=200000";
   const Json j(run_ok("config-order", "--duration 20ms --set ondemand.up_threshold=90 --dt " + dt1 +
                                           " --set conservative.freq_step=10 --dt " + dt2 +
-                                          " --set ondemand.up_threshold=70 --no-early-poke --lockstep"));
+                                          " --set ondemand.up_threshold=70 --no-early-poke"));
   ASSERT_TRUE(j.ok()) << j.error();
   EXPECT_EQ(strings(member(j.root(), "config", "set")),
             (std::vector<std::string>{"ondemand.up_threshold=90", "conservative.freq_step=10",
                                       "ondemand.up_threshold=70"}));
   EXPECT_EQ(strings(member(j.root(), "config", "dt")), (std::vector<std::string>{dt1, dt2}));
   EXPECT_TRUE(YAJL_IS_FALSE(member(j.root(), "config", "early_poke")));
-  EXPECT_TRUE(YAJL_IS_TRUE(member(j.root(), "config", "lockstep")));
   const Json plain(run_ok("config-plain", "--duration 1ms"));
   EXPECT_EQ(strings(member(plain.root(), "config", "set")), std::vector<std::string>{});
   EXPECT_TRUE(YAJL_IS_TRUE(member(plain.root(), "config", "early_poke")));
