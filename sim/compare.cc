@@ -356,6 +356,7 @@ yajl_val parse(const std::string& json, const std::string& which, std::string* e
 
 const char kCompareUsage[] =
     "usage: blsim compare BASE.json NEW.json [--tolerance PCT] [--tolerance KEY=PCT]...\n"
+    "                     [--tolerances FILE]\n"
     "                     [--format text|json|junit] [--junit FILE] [--all]\n"
     "\n"
     "Compares two runs' stats.json. Switches, per logical CPU and direction\n"
@@ -372,6 +373,8 @@ const char kCompareUsage[] =
     "                     switches' blackout_ns.p50/p99/max), energy (every\n"
     "                     energy_j), tasks.missed, p99; the longest matching KEY\n"
     "                     wins, of two as long the later (repeatable)\n"
+    "  --tolerances FILE  --tolerance values from FILE, one a line ('#' starts a\n"
+    "                     comment), taken where the option stands\n"
     "  --format F         what stdout gets: text (a table of the changed metrics,\n"
     "                     default), json (every metric), junit (JUnit XML: one\n"
     "                     testcase per metric, a failure for each beyond tolerance)\n"
@@ -467,7 +470,14 @@ void write_json(FILE* out, const std::vector<CompareRow>& rows, const Tolerances
     j.field("new", now);
     j.key("tolerance").begin_object();
     j.field("default", tol.fallback);
-    for (const auto& [key, t] : tol.keyed) j.field(key, t);  // a later repeat is the one in force
+    j.key("keyed").begin_array();  // in command-line order, repeats too
+    for (const auto& [key, t] : tol.keyed) {
+      j.begin_object();
+      j.field("key", key);
+      j.field("tolerance", t);
+      j.end_object();
+    }
+    j.end_array();
     j.end_object();
     j.key("metrics").begin_array();
     for (const CompareRow& r : rows) {
@@ -540,6 +550,22 @@ bool parse_percent(std::string v, double* out) {
     return false;
   *out = pct / 100;
   return true;
+}
+
+// One --tolerance value, "PCT" or "KEY=PCT", into *tol. "" or why not.
+std::string add_tolerance(const std::string& v, Tolerances* tol, bool* fallback_given) {
+  const size_t eq = v.find('=');
+  double t;
+  if (!parse_percent(eq == std::string::npos ? v : v.substr(eq + 1), &t) || eq == 0)
+    return "takes a percentage like 5% or KEY=PCT like switches.blackout=10%, got '" + v + "'";
+  if (eq != std::string::npos) {
+    tol->keyed.emplace_back(v.substr(0, eq), t);
+    return "";
+  }
+  if (*fallback_given) return "PCT given twice (the default tolerance): give it once";
+  *fallback_given = true;
+  tol->fallback = t;
+  return "";
 }
 
 }  // namespace
@@ -636,17 +662,30 @@ int blsim_compare(int argc, char** argv) {
     } else if (a == "--tolerance") {
       std::string v;
       if (!value("--tolerance", &v)) return usage_error("--tolerance needs a percentage (5%) or KEY=PCT");
-      const size_t eq = v.find('=');
-      double t;
-      if (!parse_percent(eq == std::string::npos ? v : v.substr(eq + 1), &t) || eq == 0)
-        return usage_error("--tolerance takes a percentage like 5% or KEY=PCT like "
-                           "switches.blackout=10%, got '" + v + "'");
-      if (eq == std::string::npos) {
-        if (fallback_given) return usage_error("--tolerance PCT given twice: give it once");
-        fallback_given = true;
-        tol.fallback = t;
-      } else {
-        tol.keyed.emplace_back(v.substr(0, eq), t);
+      const std::string why = add_tolerance(v, &tol, &fallback_given);
+      if (!why.empty()) return usage_error("--tolerance " + why);
+    } else if (a == "--tolerances") {
+      // A file of --tolerance values, one a line, in place: a CI job keeps
+      // its tolerances beside its baseline. A bad file is bad input (exit 2).
+      std::string file, text;
+      if (!value("--tolerances", &file) || file.empty()) return usage_error("--tolerances needs a file");
+      const std::string why = read_input_file(file, &text, "cannot read");
+      if (!why.empty()) {
+        fprintf(stderr, "blsim compare: %s: %s\n", file.c_str(), why.c_str());
+        return kExitInput;
+      }
+      std::istringstream in(text);
+      int line_no = 0;
+      for (std::string line; std::getline(in, line);) {
+        ++line_no;
+        line = line.substr(0, line.find('#'));
+        const size_t b = line.find_first_not_of(" \t\r"), e = line.find_last_not_of(" \t\r");
+        if (b == std::string::npos) continue;
+        const std::string bad = add_tolerance(line.substr(b, e - b + 1), &tol, &fallback_given);
+        if (!bad.empty()) {
+          fprintf(stderr, "blsim compare: %s:%d: %s\n", file.c_str(), line_no, bad.c_str());
+          return kExitInput;
+        }
       }
     } else if (a == "--format" || a == "--junit") {
       std::string v;

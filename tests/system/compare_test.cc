@@ -178,7 +178,7 @@ TEST(Compare, JunitAndJsonOutputsParse) {
   const RunResult piped = run_cmd(check + "'" + d + "/stdout.xml'", d);
   EXPECT_EQ(piped.exit_code, 0) << piped.out << piped.err;
   EXPECT_EQ(piped.out, file.out);
-  const RunResult js = compare_args(d, "'" + a + "' '" + worse + "' --format=json");
+  const RunResult js = compare_args(d, "'" + a + "' '" + worse + "' --format=json --tolerance switches.blackout=10%");
   EXPECT_EQ(js.exit_code, 6);
   const Json j(js.out);
   ASSERT_TRUE(j.ok()) << j.error();
@@ -186,6 +186,21 @@ TEST(Compare, JunitAndJsonOutputsParse) {
   yajl_val n = yajl_tree_get(j.root(), beyond, yajl_t_number);
   EXPECT_GT(num(n), 0);
   EXPECT_NE(js.out.find("\"switches.blackout_ns.p50\""), std::string::npos);
+  const char* keyed[] = {"tolerance", "keyed", nullptr};
+  yajl_val k = yajl_tree_get(j.root(), keyed, yajl_t_array);
+  ASSERT_TRUE(k && YAJL_GET_ARRAY(k)->len == 1) << js.out;
+  EXPECT_STREQ(YAJL_GET_STRING(Json::get(YAJL_GET_ARRAY(k)->values[0], "key")), "switches.blackout");
+  yajl_val rows = Json::get(j.root(), "metrics");
+  ASSERT_TRUE(rows && YAJL_IS_ARRAY(rows));
+  int keyed_rows = 0;
+  for (size_t i = 0; i < YAJL_GET_ARRAY(rows)->len; ++i) {
+    yajl_val row = YAJL_GET_ARRAY(rows)->values[i];
+    if (std::string(YAJL_GET_STRING(Json::get(row, "family"))) != "switches.blackout_ns.p50") continue;
+    ++keyed_rows;
+    EXPECT_DOUBLE_EQ(YAJL_GET_DOUBLE(Json::get(row, "tolerance")), 0.1);
+    EXPECT_TRUE(YAJL_IS_TRUE(Json::get(row, "beyond")));
+  }
+  EXPECT_GT(keyed_rows, 0);
 }
 
 // 1e999 parses as a JSON number but is none a stats.json can hold: exit 2,
@@ -231,4 +246,24 @@ TEST(Compare, BadToleranceAndFormatAreUsageErrors) {
   const RunResult typo = compare_args(d, a + "--tolerance enrgy=1%");
   EXPECT_EQ(typo.exit_code, 0);
   EXPECT_NE(typo.err.find("no metric matches 'enrgy'"), std::string::npos) << typo.err;
+}
+
+// --tolerances FILE: the same values as --tolerance, one a line; a bad line
+// is named by file and line.
+TEST(Compare, ToleranceFileIsReadInPlace) {
+  const std::string d = scratch("compare-tolerance-file");
+  std::ofstream(d + "/a.json") << stats("\"energy_j\":1,\"rails\":[{\"name\":\"r\",\"energy_j\":2}]");
+  std::ofstream(d + "/b.json") << stats("\"energy_j\":1.03,\"rails\":[{\"name\":\"r\",\"energy_j\":2.2}]");
+  std::ofstream(d + "/tol") << "# CI tolerances\n\n  2%   # default\nrails.energy=15%\n";
+  const std::string ab = "'" + d + "/a.json' '" + d + "/b.json' ";
+  const RunResult r = compare_args(d, ab + "--tolerances " + d + "/tol");
+  EXPECT_EQ(r.exit_code, 6) << r.out << r.err;  // energy_j +3% > 2%; rails +10% < 15%
+  EXPECT_TRUE(std::regex_search(r.out, std::regex(R"(energy_j +1 +1\.03 +\+3\.0% +2% !)"))) << r.out;
+  EXPECT_TRUE(std::regex_search(r.out, std::regex(R"(rails\[r\]\.energy_j .* 15%\n)"))) << r.out;
+  // A later --tolerance on the command line wins over the file's line.
+  EXPECT_EQ(compare_args(d, ab + "--tolerances " + d + "/tol --tolerance energy=5%").exit_code, 0);
+  std::ofstream(d + "/bad") << "5%\nenergy 1%\n";
+  const RunResult bad = compare_args(d, ab + "--tolerances " + d + "/bad");
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find(d + "/bad:2: takes a percentage"), std::string::npos) << bad.err;
 }

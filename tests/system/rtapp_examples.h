@@ -12,8 +12,10 @@ namespace blsim_test {
 
 // The path of one of the package's examples, e.g. "mp3-short.json". A test
 // that needs it and does not find it fails (never skips), saying how to get it.
-inline std::string rtapp_example(const std::string& name) {
-  const std::string path = std::string(BLSIM_RTAPP_EXAMPLES) + "/" + name;
+// (dir: only for the test of this very failure.)
+inline std::string rtapp_example(const std::string& name,
+                                 const std::string& dir = BLSIM_RTAPP_EXAMPLES) {
+  const std::string path = dir + "/" + name;
   if (!std::ifstream(path).good())
     ADD_FAILURE() << path << " is missing: run tools/setup (it installs Debian's rt-app "
                   << "package, whose examples the tests run)";

@@ -6,6 +6,7 @@
 // CPU2-4 Cortex-A7 (516, 1.0 GHz top). A "run" of N us is N us of work on
 // the calibration CPU (CPU0) at its top OPP: 1024/516 * 1200/1000 = 2.381 N
 // on an A7 at its top, 1200/500 = 2.4 N on an A15 at 500 MHz.
+#include <gtest/gtest-spi.h>
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -697,4 +698,11 @@ TEST(Workload, UnknownEventKeyIsRejectedWithItsPath) {
 TEST(Workload, MissingWorkloadFileIsRejected) {
   expect_rejected("wl-bad-missing", kWorkloads + "no-such-workload.json",
                   "blsim: error: no-such-workload.json: cannot read: No such file or directory");
+}
+
+// A test whose package example is missing fails (not skips), saying what to run.
+TEST(Workload, AMissingPackageExampleFailsSayingToRunSetup) {
+  EXPECT_NONFATAL_FAILURE(rtapp_example("mp3-short.json", "/nonexistent/rt-app/examples"),
+                          "/nonexistent/rt-app/examples/mp3-short.json is missing: run tools/setup");
+  EXPECT_TRUE(exists(rtapp_example("mp3-short.json"))) << "tools/setup installs rt-app";
 }
