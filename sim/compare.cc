@@ -381,7 +381,7 @@ const char kCompareUsage[] =
     "  --junit FILE       also write the JUnit XML to FILE (written whole or not\n"
     "                     at all)\n"
     "  --all              text: list every metric, changed or not\n"
-    "  --VALUE options also take --opt=VALUE.\n"
+    "  Every option taking a value also takes --opt=VALUE.\n"
     "\n"
     "exit status: 0 everything within tolerance, 1 bad command line, 2 a file\n"
     "cannot be read, is not a blsim-stats/1 stats.json or holds a number that\n"
