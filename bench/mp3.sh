@@ -1,7 +1,8 @@
 #!/bin/sh
 # Speed on TC2 + rt-app's mp3-short (IKS, ondemand, menu): real-time factor,
-# host time for 10 s vs 60 s simulated (the corpus file with its
-# global.duration rewritten in a temporary copy), peak RSS, and what cores
+# host time for 10 s vs 60 s simulated (the example of Debian's rt-app
+# package, which tools/setup installs, with its global.duration rewritten in
+# a temporary copy), peak RSS, and what cores
 # running ahead of SystemC's time gain over --lockstep (docs/fidelity.md),
 # and the 60 s run once more writing every output (--out: ~80 MB of
 # stats.json, trace.txt and waves.vcd).
@@ -11,7 +12,8 @@
 # Usage: bench/mp3.sh [BUILD_DIR]
 set -e
 build=${1:-build}
-src=$(dirname "$0")/../../shared/corpus/rt-app/mp3-short.json
+src=/usr/share/doc/rt-app/examples/mp3-short.json
+[ -r "$src" ] || { echo "mp3.sh: $src is missing: run tools/setup (Debian's rt-app package)" >&2; exit 1; }
 tmp=$(mktemp -d /tmp/blsim-mp3.XXXXXX)
 run() {  # $1 = seconds, then more blsim options; prints "host_s rss_kb", best of 3
   s=$1

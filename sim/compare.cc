@@ -3,14 +3,19 @@
 #include <yajl/yajl_tree.h>
 
 #include <algorithm>
+#include <cctype>
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <map>
+#include <set>
 #include <sstream>
 
+#include "sim/cli_args.h"
 #include "sim/input_file.h"
+#include "sim/json_writer.h"
 #include "sim/run.h"
 
 namespace {
@@ -24,7 +29,9 @@ yajl_val get(yajl_val v, const char* key) {
 
 bool number(yajl_val v, double* out) {
   if (!v || !YAJL_IS_NUMBER(v)) return false;
-  *out = YAJL_IS_INTEGER(v) ? static_cast<double>(YAJL_GET_INTEGER(v)) : YAJL_GET_DOUBLE(v);
+  // An integer beyond 64 bits is not YAJL_IS_INTEGER: read from its text.
+  *out = YAJL_IS_INTEGER(v) ? static_cast<double>(YAJL_GET_INTEGER(v))
+                            : std::strtod(YAJL_GET_NUMBER(v), nullptr);
   return true;
 }
 
@@ -54,26 +61,67 @@ void add_object(Metrics& m, const std::string& prefix, yajl_val obj) {
 size_t len(yajl_val a) { return a && YAJL_IS_ARRAY(a) ? a->u.array.len : 0; }
 yajl_val at(yajl_val a, size_t i) { return a->u.array.values[i]; }
 
+// The nearest-rank percentile p of sorted samples: the ceil(n p / 100)-th
+// smallest (as tasks[].wakeup_latency_p99_ns in stats.json).
+double percentile(const std::vector<double>& sorted, unsigned p) {
+  const size_t rank = (sorted.size() * p + 99) / 100;
+  return sorted[rank ? rank - 1 : 0];
+}
+
+void add_distribution(Metrics& m, const std::string& name, std::vector<double> v) {
+  if (v.empty()) return;
+  std::sort(v.begin(), v.end());
+  m.emplace_back(name + ".p50", percentile(v, 50));
+  m.emplace_back(name + ".p99", percentile(v, 99));
+  m.emplace_back(name + ".max", v.back());
+}
+
+// Switches as distributions per (logical CPU, direction): two runs of a
+// real workload that differ a little do not switch at the same instants,
+// nor the same number of times, so switches[i] of one run is not the i-th
+// of the other.
+void add_switches(Metrics& m, yajl_val sw) {
+  struct Group {
+    std::vector<double> blackout, total;
+    size_t count = 0;
+  };
+  std::map<std::string, Group> groups;  // sorted: the same order in both files
+  for (size_t i = 0; i < len(sw); ++i) {
+    yajl_val s = at(sw, i);
+    const std::string key = "switches[cpu" + text(get(s, "cpu"), "?") + ":" +
+                            text(get(s, "from_cluster"), "?") + "->" + text(get(s, "to_cluster"), "?") + "]";
+    Group& g = groups[key];
+    ++g.count;
+    double d;
+    if (number(get(s, "blackout_ns"), &d)) g.blackout.push_back(d);
+    if (number(get(s, "total_ns"), &d)) g.total.push_back(d);
+  }
+  for (auto& [key, g] : groups) {
+    m.emplace_back(key + ".count", static_cast<double>(g.count));
+    add_distribution(m, key + ".blackout_ns", g.blackout);
+    add_distribution(m, key + ".total_ns", g.total);
+  }
+}
+
+// Tasks by name (a repeated name gets #2, #3...).
+void add_tasks(Metrics& m, yajl_val tasks) {
+  std::map<std::string, int> seen;
+  for (size_t i = 0; i < len(tasks); ++i) {
+    yajl_val t = at(tasks, i);
+    std::string name = text(get(t, "name"), std::to_string(i));
+    if (++seen[name] > 1) name += "#" + std::to_string(seen[name]);
+    const std::string p = "tasks[" + name + "]";
+    add(m, p + ".wakeup_latency_p50_ns", get(t, "wakeup_latency_p50_ns"));
+    add(m, p + ".wakeup_latency_p99_ns", get(t, "wakeup_latency_p99_ns"));
+    add(m, p + ".missed", get(t, "missed"));
+    add(m, p + ".energy_j", get(t, "energy_j"));
+  }
+}
+
 Metrics metrics(yajl_val root) {
   Metrics m;
-  yajl_val sw = get(root, "switches");
-  for (size_t i = 0; i < len(sw); ++i) {
-    const std::string p = "switches[" + std::to_string(i) + "]";
-    yajl_val s = at(sw, i);
-    add(m, p + ".blackout_ns", get(s, "blackout_ns"));
-    add(m, p + ".total_ns", get(s, "total_ns"));
-    add(m, p + ".energy_j", get(s, "energy_j"));
-    yajl_val steps = get(s, "steps");
-    std::map<std::string, int> seen;
-    for (size_t k = 0; k < len(steps); ++k) {
-      yajl_val st = at(steps, k);
-      double a, b;
-      if (!number(get(st, "start_ns"), &a) || !number(get(st, "end_ns"), &b)) continue;
-      std::string name = text(get(st, "name"), std::to_string(k));
-      if (++seen[name] > 1) name += "#" + std::to_string(seen[name]);
-      m.emplace_back(p + ".steps." + name + "_ns", b - a);
-    }
-  }
+  add_switches(m, get(root, "switches"));
+  add_tasks(m, get(root, "tasks"));
   add(m, "energy_j", get(root, "energy_j"));
   yajl_val rails = get(root, "rails");
   for (size_t i = 0; i < len(rails); ++i)
@@ -96,6 +144,51 @@ Metrics metrics(yajl_val root) {
     add_object(m, "cpus[" + std::to_string(i) + "].idle_state_residency_ns",
                get(at(cpus, i), "idle_state_residency_ns"));
   return m;
+}
+
+// The metric's name without its [...] parts: what tolerances are keyed by.
+std::string family_of(const std::string& metric) {
+  std::string f;
+  int depth = 0;
+  for (char c : metric) {
+    if (c == '[') ++depth;
+    else if (c == ']') --depth;
+    else if (depth == 0) f += c;
+  }
+  return f;
+}
+
+// ---- numbers that are not numbers ---------------------------------------------
+// JSON has no infinity, but 1e999 parses (yajl: a double out of range).
+// Anywhere in the file it is an error: a stats.json never holds one (the
+// writer puts null), so the file was damaged or made by hand.
+
+bool finite_number(yajl_val v) {
+  if (YAJL_IS_INTEGER(v)) return true;
+  const char* raw = YAJL_GET_NUMBER(v);
+  return raw && std::isfinite(std::strtod(raw, nullptr));
+}
+
+// The path of the first non-finite number under v, or "".
+bool find_non_finite(yajl_val v, const std::string& path, std::string* where, std::string* raw) {
+  if (!v) return false;
+  if (YAJL_IS_NUMBER(v)) {
+    if (finite_number(v)) return false;
+    *where = path;
+    *raw = YAJL_GET_NUMBER(v) ? YAJL_GET_NUMBER(v) : "?";
+    return true;
+  }
+  if (YAJL_IS_OBJECT(v)) {
+    for (size_t i = 0; i < v->u.object.len; ++i)
+      if (find_non_finite(v->u.object.values[i],
+                          (path.empty() ? "" : path + ".") + v->u.object.keys[i], where, raw))
+        return true;
+  } else if (YAJL_IS_ARRAY(v)) {
+    for (size_t i = 0; i < v->u.array.len; ++i)
+      if (find_non_finite(v->u.array.values[i], path + "[" + std::to_string(i) + "]", where, raw))
+        return true;
+  }
+  return false;
 }
 
 // ---- the shape of what metrics() reads --------------------------------------
@@ -166,7 +259,10 @@ bool check_shape(yajl_val root, std::string* error) {
   const bool ok =
       sh.number(root, "energy_j", "energy_j") &&
       sh.each(root, "switches", "switches", [&](yajl_val sw, const std::string& p) {
-        return sh.number(sw, "blackout_ns", in(p, "blackout_ns")) &&
+        return sh.number(sw, "cpu", in(p, "cpu")) &&
+               sh.number(sw, "from_cluster", in(p, "from_cluster")) &&
+               sh.number(sw, "to_cluster", in(p, "to_cluster")) &&
+               sh.number(sw, "blackout_ns", in(p, "blackout_ns")) &&
                sh.number(sw, "total_ns", in(p, "total_ns")) &&
                sh.number(sw, "energy_j", in(p, "energy_j")) &&
                sh.each(sw, "steps", in(p, "steps"), [&](yajl_val st, const std::string& q) {
@@ -174,6 +270,12 @@ bool check_shape(yajl_val root, std::string* error) {
                         sh.number(st, "start_ns", in(q, "start_ns")) &&
                         sh.number(st, "end_ns", in(q, "end_ns"));
                });
+      }) &&
+      sh.each(root, "tasks", "tasks", [&](yajl_val t, const std::string& p) {
+        return sh.string(t, "name", in(p, "name")) &&
+               sh.number(t, "wakeup_latency_p50_ns", in(p, "wakeup_latency_p50_ns")) &&
+               sh.number(t, "wakeup_latency_p99_ns", in(p, "wakeup_latency_p99_ns")) &&
+               sh.number(t, "missed", in(p, "missed")) && sh.number(t, "energy_j", in(p, "energy_j"));
       }) &&
       sh.each(root, "rails", "rails", [&](yajl_val r, const std::string& p) {
         return sh.string(r, "name", in(p, "name")) && sh.number(r, "energy_j", in(p, "energy_j"));
@@ -236,6 +338,12 @@ yajl_val parse(const std::string& json, const std::string& which, std::string* e
     yajl_tree_free(root);
     return nullptr;
   }
+  std::string where, raw;
+  if (find_non_finite(root, "", &where, &raw)) {
+    *error = which + ": \"" + where + "\" is " + raw + ", not a finite number";
+    yajl_tree_free(root);
+    return nullptr;
+  }
   std::string shape;
   if (!check_shape(root, &shape)) {
     *error = which + ": not a blsim-stats/1 document: " + shape;
@@ -247,26 +355,247 @@ yajl_val parse(const std::string& json, const std::string& which, std::string* e
 
 
 const char kCompareUsage[] =
-    "usage: blsim compare BASE.json NEW.json [--tolerance PCT] [--all]\n"
+    "usage: blsim compare BASE.json NEW.json [--tolerance PCT] [--tolerance KEY=PCT]...\n"
+    "                     [--tolerances FILE]\n"
+    "                     [--format text|json|junit] [--junit FILE] [--all]\n"
     "\n"
-    "Compares two runs' stats.json: per switch (by index) blackout_ns, total_ns,\n"
-    "energy_j and each step's duration; energy_j in total, per rail, cluster and\n"
-    "core (where not null); core state, cluster OPP and cpuidle state residencies.\n"
-    "Prints a table of the metrics that differ; a metric beyond the tolerance, or\n"
-    "present in only one file, is marked '!'.\n"
+    "Compares two runs' stats.json. Switches, per logical CPU and direction\n"
+    "(switches[cpu0:0->1]): count, and blackout_ns and total_ns as p50, p99 and\n"
+    "max; tasks by name: wakeup_latency_p50_ns, wakeup_latency_p99_ns, missed,\n"
+    "energy_j; energy_j in total, per rail, cluster and core (where not null);\n"
+    "core state, cluster OPP and cpuidle state residencies. A metric beyond its\n"
+    "tolerance, or present in only one file, is marked '!'.\n"
     "\n"
-    "  --tolerance PCT    allowed relative change, in percent: 5% or 5 (default 5%)\n"
-    "  --all              list every metric, changed or not\n"
+    "  --tolerance PCT    allowed relative change of every metric, in percent:\n"
+    "                     5% or 5 (default 5%)\n"
+    "  --tolerance KEY=PCT  for the metrics whose name, without its [...] parts,\n"
+    "                     has KEY at a word boundary: switches.blackout (the\n"
+    "                     switches' blackout_ns.p50/p99/max), energy (every\n"
+    "                     energy_j), tasks.missed, p99; the longest matching KEY\n"
+    "                     wins, of two as long the later (repeatable)\n"
+    "  --tolerances FILE  --tolerance values from FILE, one a line ('#' starts a\n"
+    "                     comment), taken where the option stands\n"
+    "  --format F         what stdout gets: text (a table of the changed metrics,\n"
+    "                     default), json (every metric), junit (JUnit XML: one\n"
+    "                     testcase per metric, a failure for each beyond tolerance)\n"
+    "  --junit FILE       also write the JUnit XML to FILE (written whole or not\n"
+    "                     at all)\n"
+    "  --all              text: list every metric, changed or not\n"
+    "  Every option taking a value also takes --opt=VALUE.\n"
     "\n"
     "exit status: 0 everything within tolerance, 1 bad command line, 2 a file\n"
-    "cannot be read or is not a blsim-stats/1 stats.json, 6 something moved more\n"
-    "than the tolerance.\n";
+    "cannot be read, is not a blsim-stats/1 stats.json or holds a number that\n"
+    "is not finite (1e999), 4 the --junit file cannot be written, 6 something\n"
+    "moved more than its tolerance.\n";
+
+std::string xml_escape(const std::string& s) {
+  std::string o;
+  for (char c : s) {
+    switch (c) {
+      case '&': o += "&amp;"; break;
+      case '<': o += "&lt;"; break;
+      case '>': o += "&gt;"; break;
+      case '"': o += "&quot;"; break;
+      case '\'': o += "&apos;"; break;
+      default:
+        // XML 1.0 has no control characters but tab, newline and return.
+        if (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n' && c != '\r') o += '?';
+        else o += c;
+    }
+  }
+  return o;
+}
+
+std::string fmt_value(bool has, double v) {
+  char b[64];
+  if (!has) return "-";
+  if (v == std::floor(v) && std::fabs(v) < 1e15) snprintf(b, sizeof b, "%.0f", v);
+  else snprintf(b, sizeof b, "%.9g", v);
+  return b;
+}
+
+std::string fmt_pct(double fraction) {
+  char b[32];
+  snprintf(b, sizeof b, "%g%%", 100 * fraction);
+  return b;
+}
+
+bool differs(const CompareRow& r) { return r.has_base != r.has_new || r.base != r.now; }
+
+std::string change_text(const CompareRow& r) {
+  char ch[32];
+  if (!r.has_base) return "added";
+  if (!r.has_new) return "removed";
+  if (r.base == r.now) return "0%";
+  if (r.base == 0) return "new";
+  snprintf(ch, sizeof ch, "%+.1f%%", 100 * (r.now - r.base) / std::fabs(r.base));
+  return ch;
+}
+
+struct Summary {
+  size_t changed = 0, beyond = 0;
+  explicit Summary(const std::vector<CompareRow>& rows) {
+    for (const CompareRow& r : rows) {
+      changed += differs(r);
+      beyond += r.beyond;
+    }
+  }
+};
+
+void write_text(FILE* out, const std::vector<CompareRow>& rows, const Tolerances& tol, bool all) {
+  size_t width = 6;
+  for (const CompareRow& r : rows) width = std::max(width, r.metric.size());
+  fprintf(out, "%-*s %16s %16s %9s %9s\n", static_cast<int>(width), "metric", "base", "new", "change",
+          "tolerance");
+  for (const CompareRow& r : rows) {
+    if (!differs(r) && !all) continue;
+    fprintf(out, "%-*s %16s %16s %9s %9s%s\n", static_cast<int>(width), r.metric.c_str(),
+            fmt_value(r.has_base, r.base).c_str(), fmt_value(r.has_new, r.now).c_str(),
+            change_text(r).c_str(), fmt_pct(r.tolerance).c_str(), r.beyond ? " !" : "");
+  }
+  const Summary s(rows);
+  fprintf(out, "%zu metrics, %zu changed, %zu beyond tolerance (default %s", rows.size(), s.changed,
+          s.beyond, fmt_pct(tol.fallback).c_str());
+  for (const auto& [key, t] : tol.keyed) fprintf(out, ", %s %s", key.c_str(), fmt_pct(t).c_str());
+  fprintf(out, ")\n");
+}
+
+void write_json(FILE* out, const std::vector<CompareRow>& rows, const Tolerances& tol,
+                const std::string& base, const std::string& now) {
+  {
+    JsonWriter j(out);
+    j.begin_object();
+    j.field("schema", "blsim-compare/1");
+    j.field("base", base);
+    j.field("new", now);
+    j.key("tolerance").begin_object();
+    j.field("default", tol.fallback);
+    j.key("keyed").begin_array();  // in command-line order, repeats too
+    for (const auto& [key, t] : tol.keyed) {
+      j.begin_object();
+      j.field("key", key);
+      j.field("tolerance", t);
+      j.end_object();
+    }
+    j.end_array();
+    j.end_object();
+    j.key("metrics").begin_array();
+    for (const CompareRow& r : rows) {
+      j.begin_object();
+      j.field("metric", r.metric);
+      j.field("family", r.family);
+      j.key("base");
+      if (r.has_base) j.value(r.base); else j.null();
+      j.key("new");
+      if (r.has_new) j.value(r.now); else j.null();
+      j.key("change");  // relative, as a fraction; null when not defined
+      if (r.has_base && r.has_new && r.base != 0) j.value((r.now - r.base) / std::fabs(r.base));
+      else if (r.has_base && r.has_new && r.now == 0) j.value(0.0);
+      else j.null();
+      j.field("tolerance", r.tolerance);
+      j.field("beyond", r.beyond);
+      j.end_object();
+    }
+    j.end_array();
+    const Summary s(rows);
+    j.key("summary").begin_object();
+    j.field("metrics", static_cast<uint64_t>(rows.size()));
+    j.field("changed", static_cast<uint64_t>(s.changed));
+    j.field("beyond", static_cast<uint64_t>(s.beyond));
+    j.end_object();
+    j.end_object();
+  }
+  fputc('\n', out);
+}
+
+// JUnit XML as Jenkins, GitLab and GitHub's test reporters read it: one
+// testcase per metric (classname: the metric family's first word), a
+// <failure> for each beyond its tolerance.
+void write_junit(FILE* out, const std::vector<CompareRow>& rows, const std::string& base,
+                 const std::string& now) {
+  const Summary s(rows);
+  fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+  fprintf(out, "<testsuites name=\"blsim compare\" tests=\"%zu\" failures=\"%zu\">\n", rows.size(),
+          s.beyond);
+  fprintf(out, "  <testsuite name=\"blsim compare %s %s\" tests=\"%zu\" failures=\"%zu\" errors=\"0\">\n",
+          xml_escape(base).c_str(), xml_escape(now).c_str(), rows.size(), s.beyond);
+  for (const CompareRow& r : rows) {
+    const std::string cls = "blsim.compare." + r.family.substr(0, r.family.find('.'));
+    fprintf(out, "    <testcase classname=\"%s\" name=\"%s\"", xml_escape(cls).c_str(),
+            xml_escape(r.metric).c_str());
+    if (!r.beyond) {
+      fprintf(out, "/>\n");
+      continue;
+    }
+    const std::string msg = r.metric + ": " + fmt_value(r.has_base, r.base) + " -> " +
+                            fmt_value(r.has_new, r.now) + " (" + change_text(r) + "), tolerance " +
+                            fmt_pct(r.tolerance);
+    fprintf(out, ">\n      <failure message=\"%s\" type=\"tolerance\">%s</failure>\n    </testcase>\n",
+            xml_escape(msg).c_str(), xml_escape(msg).c_str());
+  }
+  fprintf(out, "  </testsuite>\n</testsuites>\n");
+}
+
+int usage_error(const std::string& message) {
+  fprintf(stderr, "blsim compare: %s\n(see blsim compare --help)\n", message.c_str());
+  return kExitUsage;
+}
+
+// "5%" or "5": a fraction (0.05); false unless a finite number >= 0.
+bool parse_percent(std::string v, double* out) {
+  if (!v.empty() && v.back() == '%') v.pop_back();
+  char* end = nullptr;
+  const double pct = std::strtod(v.c_str(), &end);
+  if (v.empty() || *end || !(pct >= 0) || !std::isfinite(pct) || std::isspace(static_cast<unsigned char>(v[0])))
+    return false;
+  *out = pct / 100;
+  return true;
+}
+
+// One --tolerance value, "PCT" or "KEY=PCT", into *tol. "" or why not.
+std::string add_tolerance(const std::string& v, Tolerances* tol, bool* fallback_given) {
+  const size_t eq = v.find('=');
+  double t;
+  if (!parse_percent(eq == std::string::npos ? v : v.substr(eq + 1), &t) || eq == 0)
+    return "takes a percentage like 5% or KEY=PCT like switches.blackout=10%, got '" + v + "'";
+  if (eq != std::string::npos) {
+    tol->keyed.emplace_back(v.substr(0, eq), t);
+    return "";
+  }
+  if (*fallback_given) return "PCT given twice (the default tolerance): give it once";
+  *fallback_given = true;
+  tol->fallback = t;
+  return "";
+}
 
 }  // namespace
 
-bool compare_stats(const std::string& base_json, const std::string& new_json, double tolerance,
-                   std::vector<CompareRow>* rows, std::string* error, const std::string& base_name,
-                   const std::string& new_name) {
+bool Tolerances::matches(const std::string& key, const std::string& family) {
+  if (key.empty()) return false;
+  for (size_t p = 0; p < family.size(); p = family.find('.', p) + 1) {
+    if (family.compare(p, key.size(), key) == 0) {
+      const size_t e = p + key.size();
+      if (e == family.size() || family[e] == '.' || family[e] == '_') return true;
+    }
+    if (family.find('.', p) == std::string::npos) break;
+  }
+  return false;
+}
+
+double Tolerances::for_family(const std::string& family) const {
+  double t = fallback;
+  size_t best = 0;
+  for (const auto& [key, v] : keyed)
+    if (key.size() >= best && matches(key, family)) {
+      best = key.size();
+      t = v;
+    }
+  return t;
+}
+
+bool compare_stats(const std::string& base_json, const std::string& new_json,
+                   const Tolerances& tolerances, std::vector<CompareRow>* rows, std::string* error,
+                   const std::string& base_name, const std::string& new_name) {
   yajl_val b = parse(base_json, base_name, error);
   if (!b) return false;
   yajl_val n = parse(new_json, new_name, error);
@@ -299,61 +628,89 @@ bool compare_stats(const std::string& base_json, const std::string& new_json, do
     (*rows)[it->second].now = v;
   }
   for (CompareRow& r : *rows) {
+    r.family = family_of(r.metric);
+    r.tolerance = tolerances.for_family(r.family);
     if (!r.has_base || !r.has_new) {
       r.beyond = true;
     } else if (r.base != r.now) {
       const double rel = r.base == 0 ? INFINITY : std::fabs(r.now - r.base) / std::fabs(r.base);
-      r.beyond = rel > tolerance;
+      r.beyond = rel > r.tolerance;
     }
   }
   return true;
 }
 
 int blsim_compare(int argc, char** argv) {
-  std::vector<const char*> files;
-  double tol = 0.05;
-  bool all = false;
-  std::string tol_text = "5%";
-  for (int i = 0; i < argc; ++i) {
-    const std::string a = argv[i];
+  static const std::set<std::string> kFlags = {"--help", "-h", "--all"};
+  const std::vector<std::string> args = split_option_values(argc, argv, kFlags);
+  std::vector<std::string> files;
+  Tolerances tol;
+  bool all = false, fallback_given = false;
+  std::string format = "text", junit;
+  std::set<std::string> once;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    auto value = [&](const char* what, std::string* out) -> bool {
+      if (i + 1 >= args.size()) return false;
+      *out = args[++i];
+      (void)what;
+      return true;
+    };
     if (a == "--help" || a == "-h") {
       fputs(kCompareUsage, stdout);
       return kExitOk;
     } else if (a == "--tolerance") {
-      if (i + 1 >= argc) {
-        fprintf(stderr, "blsim compare: --tolerance needs a percentage\n(see blsim compare --help)\n");
-        return kExitUsage;
+      std::string v;
+      if (!value("--tolerance", &v)) return usage_error("--tolerance needs a percentage (5%) or KEY=PCT");
+      const std::string why = add_tolerance(v, &tol, &fallback_given);
+      if (!why.empty()) return usage_error("--tolerance " + why);
+    } else if (a == "--tolerances") {
+      // A file of --tolerance values, one a line, in place: a CI job keeps
+      // its tolerances beside its baseline. A bad file is bad input (exit 2).
+      std::string file, text;
+      if (!value("--tolerances", &file) || file.empty()) return usage_error("--tolerances needs a file");
+      const std::string why = read_input_file(file, &text, "cannot read");
+      if (!why.empty()) {
+        fprintf(stderr, "blsim compare: %s: %s\n", file.c_str(), why.c_str());
+        return kExitInput;
       }
-      std::string v = argv[++i];
-      tol_text = v;
-      if (!v.empty() && v.back() == '%') v.pop_back();
-      char* end = nullptr;
-      const double pct = std::strtod(v.c_str(), &end);
-      if (v.empty() || *end || !(pct >= 0) || !std::isfinite(pct)) {
-        fprintf(stderr, "blsim compare: --tolerance takes a percentage like 5%%, got '%s'\n"
-                "(see blsim compare --help)\n", argv[i]);
-        return kExitUsage;
+      std::istringstream in(text);
+      int line_no = 0;
+      for (std::string line; std::getline(in, line);) {
+        ++line_no;
+        line = line.substr(0, line.find('#'));
+        const size_t b = line.find_first_not_of(" \t\r"), e = line.find_last_not_of(" \t\r");
+        if (b == std::string::npos) continue;
+        const std::string bad = add_tolerance(line.substr(b, e - b + 1), &tol, &fallback_given);
+        if (!bad.empty()) {
+          fprintf(stderr, "blsim compare: %s:%d: %s\n", file.c_str(), line_no, bad.c_str());
+          return kExitInput;
+        }
       }
-      tol = pct / 100;
-      if (tol_text.back() != '%') tol_text += "%";
+    } else if (a == "--format" || a == "--junit") {
+      std::string v;
+      if (!value(a.c_str(), &v) || v.empty())
+        return usage_error(a + (a == "--format" ? " needs text, json or junit" : " needs a file"));
+      if (!once.insert(a).second) return usage_error(a + " given twice: give it once");
+      if (a == "--junit") junit = v;
+      else if (v == "text" || v == "json" || v == "junit") format = v;
+      else return usage_error("--format takes text, json or junit, got '" + v + "'");
     } else if (a == "--all") {
       all = true;
+    } else if (!flag_given_a_value(a, kFlags).empty()) {
+      return usage_error(flag_given_a_value(a, kFlags) + " takes no value");
     } else if (!a.empty() && a[0] == '-') {
-      fprintf(stderr, "blsim compare: unknown option '%s'\n(see blsim compare --help)\n", a.c_str());
-      return kExitUsage;
+      return usage_error("unknown option '" + a + "'");
     } else {
-      files.push_back(argv[i]);
+      files.push_back(a);
     }
   }
-  if (files.size() != 2) {
-    fprintf(stderr, "blsim compare: needs BASE.json and NEW.json\n(see blsim compare --help)\n");
-    return kExitUsage;
-  }
+  if (files.size() != 2) return usage_error("needs BASE.json and NEW.json");
   std::string base, now, error;
   for (int k = 0; k < 2; ++k) {
     const std::string why = read_input_file(files[k], k ? &now : &base, "cannot read");
     if (!why.empty()) {
-      fprintf(stderr, "blsim compare: %s: %s\n", files[k], why.c_str());
+      fprintf(stderr, "blsim compare: %s: %s\n", files[k].c_str(), why.c_str());
       return kExitInput;
     }
   }
@@ -362,31 +719,32 @@ int blsim_compare(int argc, char** argv) {
     fprintf(stderr, "blsim compare: %s\n", error.c_str());
     return kExitInput;
   }
-  size_t width = 6, changed = 0, beyond = 0;
-  for (auto& r : rows) width = std::max(width, r.metric.size());
-  auto fmt = [](bool has, double v) {
-    char b[64];
-    if (!has) return std::string("-");
-    if (v == std::floor(v) && std::fabs(v) < 1e15) snprintf(b, sizeof b, "%.0f", v);
-    else snprintf(b, sizeof b, "%.9g", v);
-    return std::string(b);
-  };
-  printf("%-*s %16s %16s %9s\n", static_cast<int>(width), "metric", "base", "new", "change");
-  for (auto& r : rows) {
-    const bool differs = r.has_base != r.has_new || r.base != r.now;
-    changed += differs;
-    beyond += r.beyond;
-    if (!differs && !all) continue;
-    char ch[32];
-    if (!r.has_base) snprintf(ch, sizeof ch, "added");
-    else if (!r.has_new) snprintf(ch, sizeof ch, "removed");
-    else if (r.base == r.now) snprintf(ch, sizeof ch, "0%%");
-    else if (r.base == 0) snprintf(ch, sizeof ch, "new");
-    else snprintf(ch, sizeof ch, "%+.1f%%", 100 * (r.now - r.base) / std::fabs(r.base));
-    printf("%-*s %16s %16s %9s%s\n", static_cast<int>(width), r.metric.c_str(),
-           fmt(r.has_base, r.base).c_str(), fmt(r.has_new, r.now).c_str(), ch, r.beyond ? " !" : "");
+  // A key that matches nothing is most likely a typo: said, not fatal (the
+  // same tolerance list may serve runs without, say, tasks).
+  for (const auto& [key, t] : tol.keyed) {
+    bool used = false;
+    for (const CompareRow& r : rows) used = used || Tolerances::matches(key, r.family);
+    if (!used) fprintf(stderr, "blsim compare: warning: --tolerance %s=...: no metric matches '%s'\n",
+                       key.c_str(), key.c_str());
   }
-  printf("%zu metrics, %zu changed, %zu beyond the %s tolerance\n", rows.size(), changed, beyond,
-         tol_text.c_str());
-  return beyond ? kExitChanged : kExitOk;
+  if (!junit.empty()) {
+    const std::string tmp = junit + ".tmp";
+    FILE* f = fopen(tmp.c_str(), "wb");
+    bool ok = f != nullptr;
+    if (f) {
+      write_junit(f, rows, files[0], files[1]);
+      ok = !ferror(f);
+      ok = fclose(f) == 0 && ok;
+    }
+    if (!ok || std::rename(tmp.c_str(), junit.c_str()) != 0) {
+      const int e = errno ? errno : EIO;
+      std::remove(tmp.c_str());
+      fprintf(stderr, "blsim compare: cannot write %s: %s\n", junit.c_str(), strerror(e));
+      return kExitOutput;
+    }
+  }
+  if (format == "json") write_json(stdout, rows, tol, files[0], files[1]);
+  else if (format == "junit") write_junit(stdout, rows, files[0], files[1]);
+  else write_text(stdout, rows, tol, all);
+  return Summary(rows).beyond ? kExitChanged : kExitOk;
 }

@@ -7,21 +7,26 @@
 #include <map>
 #include <set>
 #include <string>
+#include <vector>
 
+#include "sim/cli_args.h"
 #include "sim/compare.h"
 #include "sim/run.h"
+#include "sim/version.h"
 
 namespace {
 
 const char kUsage[] =
     "usage: blsim --dtb FILE [options]\n"
-    "       blsim compare BASE.json NEW.json [--tolerance 5%%] [--all]\n"
+    "       blsim compare BASE.json NEW.json [--tolerance 5%%] [--tolerance KEY=PCT]...\n"
+    "             [--format text|json|junit] [--junit FILE] [--all]\n"
     "\n"
     "Simulates the big.LITTLE SoC the device tree describes (TC2: 2x Cortex-A15 +\n"
     "3x Cortex-A7) running blsim's model of the Linux power-management code.\n"
     "\n"
     "options (one taking a value may be given once, but --dt, --set and --event\n"
-    "repeat; a FILE or DIR must not be empty):\n"
+    "repeat; a FILE or DIR must not be empty; --opt VALUE and --opt=VALUE are the\n"
+    "same; stats.json's config records the version, --set and --dt):\n"
     "  --dtb FILE         device tree blob of the SoC (build/configs/tc2.dtb)\n"
     "  --dt NODE:PROP=VALUE  override a device-tree property for this run (what-if\n"
     "                     studies; repeatable): VALUE is cells (<1 2>, 0x10) or a\n"
@@ -73,13 +78,16 @@ const char kUsage[] =
     "                     appears after 2 s of host time, on a terminal only\n"
     "  --no-progress      never draw the progress line\n"
     "  --help             this text\n"
+    "  --version          print \"blsim VERSION\": the project version, and git describe\n"
+    "                     of the sources when the build was configured\n"
     "\n"
     "exit status: 0 success, 1 bad command line, 2 bad input file (device tree,\n"
     "workload),\n"
     "3 simulation stopped by a hardware-model error or a kernel panic,\n"
     "4 output could not be written, 5 a scripted event was refused by the kernel;\n"
     "blsim compare: 0 within tolerance, 1 bad command line, 2 unreadable file,\n"
-    "6 a metric moved more than the tolerance (blsim compare --help).\n";
+    "4 the --junit file not written, 6 a metric moved more than its tolerance\n"
+    "(blsim compare --help).\n";
 
 int usage_error(const char* fmt, const char* arg) {
   fprintf(stderr, "blsim: ");
@@ -92,8 +100,21 @@ int usage_error(const std::string& message) { return usage_error("%s", message.c
 
 }  // namespace
 
+// The options that take no value; every other option takes one, as the
+// next word or after '=' (sim/cli_args.h).
+const std::set<std::string> kFlags = {
+    "--help", "-h", "--version", "--cpuidle-sysfs", "--no-early-poke", "--console", "--lockstep",
+    "--host-stats", "--quiet", "--progress", "--no-progress"};
+
 int sc_main(int argc, char** argv) {
   if (argc >= 2 && std::string(argv[1]) == "compare") return blsim_compare(argc - 2, argv + 2);
+  // "--out=DIR" as "--out" "DIR": the parsing below sees one form.
+  std::vector<std::string> words = split_option_values(argc, argv, kFlags);
+  std::vector<char*> word_ptrs;
+  for (std::string& w : words) word_ptrs.push_back(&w[0]);
+  word_ptrs.push_back(nullptr);
+  argc = static_cast<int>(words.size());
+  argv = word_ptrs.data();
   RunOptions o;
   // The options that take one value: given twice, the second would silently
   // win; it is an error instead. (--event, --set and --dt repeat.)
@@ -126,6 +147,9 @@ int sc_main(int argc, char** argv) {
     };
     if (a == "--help" || a == "-h") {
       printf(kUsage, event_help());
+      return kExitOk;
+    } else if (a == "--version") {
+      printf("blsim %s\n", blsim_version());
       return kExitOk;
     } else if (a == "--dtb") {
       const std::string err = path("--dtb", "a file", &o.dtb);
@@ -212,6 +236,8 @@ int sc_main(int argc, char** argv) {
       o.progress = 1;
     } else if (a == "--no-progress") {
       o.progress = 0;
+    } else if (!flag_given_a_value(a, kFlags).empty()) {
+      return usage_error("%s takes no value", flag_given_a_value(a, kFlags).c_str());
     } else {
       return usage_error("unknown option '%s'", a.c_str());
     }

@@ -24,6 +24,7 @@
 #include "sim/workload/rtapp_loader.h"
 #include "sim/trace_writer.h"
 #include "sim/vcd_writer.h"
+#include "sim/version.h"
 
 extern "C" {
 #include <libfdt.h>
@@ -418,7 +419,11 @@ int blsim_run(const RunOptions& o) {
   }
 
   RunInfo info;
+  info.version = blsim_version();
   info.dtb = o.dtb;
+  info.sets = o.tunables;
+  for (const DtOverride& ov : o.dt_overrides) info.dts.push_back(ov.text);
+  info.early_poke = o.early_poke;
   info.workload = o.workload;
   info.switcher = o.switcher;
   info.cpuidle_governor = o.cpuidle_governor;

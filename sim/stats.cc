@@ -114,7 +114,13 @@ void write_config(JsonWriter& j, const RunInfo& r) {
     j.key(k);
     if (v.empty()) j.null(); else j.value(v);
   };
+  auto strings = [&](const char* k, const std::vector<std::string>& v) {
+    j.key(k).begin_array();
+    for (const std::string& s : v) j.value(s);
+    j.end_array();
+  };
   j.key("config").begin_object();
+  j.field("version", r.version);
   j.field("dtb", r.dtb);
   str_or_null("workload", r.workload);
   str_or_null("switcher", r.switcher);
@@ -122,6 +128,9 @@ void write_config(JsonWriter& j, const RunInfo& r) {
   str_or_null("cpuidle_governor", r.cpuidle_governor);
   j.field("seed", r.seed);
   j.field("duration_ns", r.duration_ns);
+  strings("set", r.sets);
+  strings("dt", r.dts);
+  j.field("early_poke", r.early_poke);
   j.end_object();
 }
 
@@ -343,6 +352,21 @@ static void min_avg_max(JsonWriter& j, const char* key, uint64_t n, uint64_t min
   j.end_object();
 }
 
+// The nearest-rank percentile p of n sorted samples (as numpy's "inverted_cdf").
+static uint64_t percentile(const std::vector<uint64_t>& sorted, unsigned p) {
+  const size_t rank = (sorted.size() * p + 99) / 100;  // ceil(n * p / 100), at least 1
+  return sorted[rank ? rank - 1 : 0];
+}
+
+// tasks[].wakeup_latency_p50_ns and _p99_ns: the same samples as
+// wakeup_latency_ns, nulls when there are none.
+static void wakeup_percentiles(JsonWriter& j, const uint64_t* samples, uint64_t n) {
+  std::vector<uint64_t> v(samples, samples + (samples ? n : 0));
+  std::sort(v.begin(), v.end());
+  sample_field(j, "wakeup_latency_p50_ns", !v.empty(), v.empty() ? 0 : percentile(v, 50));
+  sample_field(j, "wakeup_latency_p99_ns", !v.empty(), v.empty() ? 0 : percentile(v, 99));
+}
+
 // tasks[]: rt-app's per-thread results (its log columns, summed over the
 // run) with the scheduler's counters and the energy of the task's cores.
 void StatsCollector::write_tasks(JsonWriter& j) const {
@@ -370,6 +394,7 @@ void StatsCollector::write_tasks(JsonWriter& j) const {
     j.field("wakeups", s.wakeups);
     min_avg_max(j, "wakeup_latency_ns", s.wakeup_lat_n, s.wakeup_lat_min_ns, s.wakeup_lat_sum_ns,
                 s.wakeup_lat_max_ns);
+    wakeup_percentiles(j, s.wakeup_lat_ns, s.wakeup_lat_kept);
     j.field("voluntary_switches", s.nvcsw);
     j.field("involuntary_switches", s.nivcsw);
     j.field("migrations", s.migrations);

@@ -689,6 +689,8 @@ int rtapp_thread_stats(int i, struct wl_thread_stats *out)
 	out->wakeup_lat_sum_ns = p->stats.wakeup_lat_sum;
 	out->wakeup_lat_min_ns = p->stats.wakeup_lat_min == U64_MAX ? 0 : p->stats.wakeup_lat_min;
 	out->wakeup_lat_max_ns = p->stats.wakeup_lat_max;
+	out->wakeup_lat_ns = p->stats.wakeup_lat;
+	out->wakeup_lat_kept = p->stats.wakeup_lat_kept;
 	out->nvcsw = p->stats.nvcsw;
 	out->nivcsw = p->stats.nivcsw;
 	out->migrations = p->stats.migrations;

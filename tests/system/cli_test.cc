@@ -4,6 +4,9 @@
 // a message naming the option and the reason, and no output.
 #include <gtest/gtest.h>
 
+#include <regex>
+#include <vector>
+
 #include "run_helpers.h"
 
 using namespace blsim_test;
@@ -221,4 +224,91 @@ TEST(CliOption, DtWithoutAValueNamesTheOption) {
   const RunResult r = run_blsim(kTc2 + " --dt", d);
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_NE(r.err.find("blsim: --dt needs NODE:PROP=VALUE"), std::string::npos) << r.err;
+}
+
+// --- --opt=value, --version and what config records ---------------------------
+
+namespace {
+
+std::string str(yajl_val v) { return v && YAJL_IS_STRING(v) ? YAJL_GET_STRING(v) : "<not a string>"; }
+
+std::vector<std::string> strings(yajl_val v) {
+  std::vector<std::string> out;
+  if (!v || !YAJL_IS_ARRAY(v)) return {"<not an array>"};
+  for (size_t i = 0; i < YAJL_GET_ARRAY(v)->len; ++i) out.push_back(str(YAJL_GET_ARRAY(v)->values[i]));
+  return out;
+}
+
+}  // namespace
+
+// Every option that takes a value, once with '=' and once as two words: the
+// same run, byte for byte (both stats.json name the same paths).
+TEST(CliOption, EveryValueOptionTakesEquals) {
+  const std::string wl = std::string(BLSIM_SOURCE_DIR) + "/workloads/periodic-light.json";
+  const std::string d = scratch("cli-equals");
+  const std::string dt = "/cpus/cpu-map/cluster1:blsim,power-up-latency-ns=200000";
+  const std::string spaced = "--dtb " + tc2_dtb() + " --workload " + wl + " --duration 60ms --seed 7" +
+                             " --switcher iks --cpufreq-governor ondemand --cpuidle-governor ladder" +
+                             " --set ondemand.up_threshold=70 --dt " + dt + " --event 25ms:ipi:1" +
+                             " --quiet --out " + d + "/out";
+  const std::string equals = "--dtb=" + tc2_dtb() + " --workload=" + wl + " --duration=60ms --seed=7" +
+                             " --switcher=iks --cpufreq-governor=ondemand --cpuidle-governor=ladder" +
+                             " --set=ondemand.up_threshold=70 --dt=" + dt + " --event=25ms:ipi:1" +
+                             " --quiet --out=" + d + "/out";
+  RunResult a = run_blsim(spaced, d);
+  ASSERT_EQ(a.exit_code, 0) << a.err;
+  const std::string sa = slurp(d + "/out/stats.json");
+  std::system(("rm -rf '" + d + "/out'").c_str());
+  RunResult b = run_blsim(equals, d);
+  ASSERT_EQ(b.exit_code, 0) << b.err;
+  const std::string sb = slurp(d + "/out/stats.json");
+  EXPECT_EQ(sa, sb);
+  const Json j(sb);
+  ASSERT_TRUE(j.ok()) << j.error();
+  EXPECT_EQ(num(member(j.root(), "config", "seed")), 7);
+  EXPECT_EQ(str(member(j.root(), "config", "cpuidle_governor")), "ladder");
+  EXPECT_EQ(strings(member(j.root(), "config", "dt")), std::vector<std::string>{dt});
+  EXPECT_EQ(YAJL_GET_ARRAY(Json::get(j.root(), "events"))->len, 1u);
+}
+
+TEST(CliOption, AnEmptyEqualsValueIsAnEmptyValue) {
+  expect_usage_error("equals-empty-out", kTc2 + " --duration 1ms --out=", "--out needs a folder, got ''");
+  expect_usage_error("equals-twice", kTc2 + " --duration=1ms --duration 2ms",
+                     "--duration given twice ('1ms', then '2ms')");
+}
+
+TEST(CliOption, AFlagGivenAValueIsRefused) {
+  expect_usage_error("flag-value", kTc2 + " --quiet=1", "--quiet takes no value");
+  expect_usage_error("flag-value-lockstep", kTc2 + " --lockstep=yes", "--lockstep takes no value");
+}
+
+TEST(CliVersion, PrintsTheVersionThatStatsRecord) {
+  const std::string d = scratch("cli-version");
+  const RunResult r = run_blsim("--version", d);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::regex shape("blsim [0-9]+\\.[0-9]+(\\.[0-9]+)?( \\(git [^()\\s]+\\))?\n");
+  EXPECT_TRUE(std::regex_match(r.out, shape)) << r.out;
+  EXPECT_EQ(run_blsim("--version", d).out, r.out);  // deterministic
+  const Json j(run_ok("version-stats", "--duration 1ms"));
+  ASSERT_TRUE(j.ok()) << j.error();
+  EXPECT_EQ("blsim " + str(member(j.root(), "config", "version")) + "\n", r.out);
+}
+
+// --set and --dt, each in command-line order (a later one wins: the order
+// is part of the run), and --no-early-poke, which changes results.
+TEST(CliConfig, RecordsEverySetAndDtInOrder) {
+  const std::string dt1 = "/cpus/cpu-map/cluster1:blsim,power-up-latency-ns=300000";
+  const std::string dt2 = "/cpus/cpu-map/cluster1:blsim,power-up-latency-ns=200000";
+  const Json j(run_ok("config-order", "--duration 20ms --set ondemand.up_threshold=90 --dt " + dt1 +
+                                          " --set conservative.freq_step=10 --dt " + dt2 +
+                                          " --set ondemand.up_threshold=70 --no-early-poke"));
+  ASSERT_TRUE(j.ok()) << j.error();
+  EXPECT_EQ(strings(member(j.root(), "config", "set")),
+            (std::vector<std::string>{"ondemand.up_threshold=90", "conservative.freq_step=10",
+                                      "ondemand.up_threshold=70"}));
+  EXPECT_EQ(strings(member(j.root(), "config", "dt")), (std::vector<std::string>{dt1, dt2}));
+  EXPECT_TRUE(YAJL_IS_FALSE(member(j.root(), "config", "early_poke")));
+  const Json plain(run_ok("config-plain", "--duration 1ms"));
+  EXPECT_EQ(strings(member(plain.root(), "config", "set")), std::vector<std::string>{});
+  EXPECT_TRUE(YAJL_IS_TRUE(member(plain.root(), "config", "early_poke")));
 }

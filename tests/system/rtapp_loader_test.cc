@@ -9,11 +9,13 @@
 #include <string>
 #include <vector>
 
+#include "rtapp_examples.h"
 #include "sim/workload/rtapp_loader.h"
+
+using blsim_test::rtapp_example;
 
 namespace {
 
-const std::string kCorpus = BLSIM_SHARED_DIR "/corpus/rt-app/";
 const std::string kWorkloads = BLSIM_SOURCE_DIR "/workloads/";
 
 std::string slurp(const std::string& path) {
@@ -104,9 +106,9 @@ const wl_task* task(const wl_program& p, const std::string& name) {
 
 void expect_counts_match(const std::string& file) {
   Loaded l;
-  load_file(kCorpus + file, &l);
+  load_file(rtapp_example(file), &l);
   ASSERT_TRUE(l.ok) << l.error;
-  const std::map<std::string, int> want = count_event_keys(slurp(kCorpus + file));
+  const std::map<std::string, int> want = count_event_keys(slurp(rtapp_example(file)));
   ASSERT_EQ(static_cast<int>(want.size()), l.p.ntasks);
   for (const auto& w : want) {
     const wl_task* t = task(l.p, w.first);
@@ -133,13 +135,13 @@ TEST(RtappLoaderCorpus, Mp3ShortEventCountsMatchTheFile) { expect_counts_match("
 
 TEST(RtappLoaderCorpus, BrowserShortEventCountsMatchTheFile) {
   // browser-short.json has a trailing comma after its last task.
-  ASSERT_NE(slurp(kCorpus + "browser-short.json").find("},\n\t},"), std::string::npos);
+  ASSERT_NE(slurp(rtapp_example("browser-short.json")).find("},\n\t},"), std::string::npos);
   expect_counts_match("browser-short.json");
 }
 
 TEST(RtappLoaderCorpus, Mp3ShortKeepsFileOrder) {
   Loaded l;
-  load_file(kCorpus + "mp3-short.json", &l);
+  load_file(rtapp_example("mp3-short.json"), &l);
   ASSERT_TRUE(l.ok) << l.error;
   EXPECT_EQ(l.p.duration_ns, 6000000000LL);
   EXPECT_EQ(l.p.calib_cpu, 0);
@@ -188,7 +190,7 @@ TEST(RtappLoaderCorpus, Mp3ShortKeepsFileOrder) {
 TEST(RtappLoaderCorpus, BoardOnlyKeysWarnOnceEach) {
   for (const char* f : {"mp3-short.json", "browser-short.json"}) {
     Loaded l;
-    load_file(kCorpus + f, &l);
+    load_file(rtapp_example(f), &l);
     ASSERT_TRUE(l.ok) << l.error;
     expect_board_warnings_once(l, f);
   }
@@ -205,7 +207,7 @@ TEST(RtappLoaderCorpus, BoardOnlyKeysWarnOnceEach) {
 TEST(RtappLoaderCorpus, BrowserSuspendQueuesAreNotTasks) {
   // "resume": "Browser" wakes whoever did "suspend": "Browser"; no task has that name.
   Loaded l;
-  load_file(kCorpus + "browser-short.json", &l);
+  load_file(rtapp_example("browser-short.json"), &l);
   ASSERT_TRUE(l.ok) << l.error;
   const wl_event& e = task(l.p, "BrowserMain")->phases[0].events[2];
   EXPECT_EQ(e.kind, WL_EV_RESUME);

@@ -52,8 +52,8 @@ void expect_same_as_lockstep(const std::string& name, const std::string& args) {
 // cpufreq, cluster power-downs from idle, rt-app's locks and conditions.
 TEST(RunAhead, Mp3ShortGivesTheLockstepResults) {
   expect_same_as_lockstep(
-      "run-ahead-mp3", "--dtb " + tc2_dtb() + " --workload " + std::string(BLSIM_SHARED_DIR) +
-                           "/corpus/rt-app/mp3-short.json --duration 1500ms --switcher iks"
+      "run-ahead-mp3", "--dtb " + tc2_dtb() + " --workload " + rtapp_example("mp3-short.json") +
+                                " --duration 1500ms --switcher iks"
                            " --cpufreq-governor ondemand --cpuidle-governor menu");
 }
 
@@ -82,8 +82,8 @@ TEST(RunAhead, ExynosOndemandGivesTheLockstepResults) {
 // lead once the stop is requested.
 TEST(RunAhead, ARefusedEventStopsTheRunAtTheLockstepTime) {
   const std::string d = scratch("run-ahead-refused");
-  const std::string args = "--dtb " + tc2_dtb() + " --workload " + std::string(BLSIM_SHARED_DIR) +
-                           "/corpus/rt-app/mp3-short.json --duration 400ms --switcher iks"
+  const std::string args = "--dtb " + tc2_dtb() + " --workload " + rtapp_example("mp3-short.json") +
+                                " --duration 400ms --switcher iks"
                            " --cpufreq-governor ondemand --event 100ms:switch:2:0";
   RunResult ahead = run_blsim(args + " --out " + d + "/ahead", d);
   RunResult lock = run_blsim(args + " --lockstep --out " + d + "/lock", d);

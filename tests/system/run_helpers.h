@@ -10,6 +10,8 @@
 #include <sstream>
 #include <string>
 
+#include "rtapp_examples.h"
+
 namespace blsim_test {
 
 struct RunResult {

@@ -6,6 +6,7 @@
 // CPU2-4 Cortex-A7 (516, 1.0 GHz top). A "run" of N us is N us of work on
 // the calibration CPU (CPU0) at its top OPP: 1024/516 * 1200/1000 = 2.381 N
 // on an A7 at its top, 1200/500 = 2.4 N on an A15 at 500 MHz.
+#include <gtest/gtest-spi.h>
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -20,7 +21,6 @@ using namespace blsim_test;
 namespace {
 
 const std::string kWorkloads = BLSIM_SOURCE_DIR "/tests/data/workloads/";
-const std::string kCorpus = BLSIM_SHARED_DIR "/corpus/rt-app/";
 
 constexpr double kA7Factor = 1024.0 / 516.0 * 1200.0 / 1000.0;  // 2.381
 constexpr double kA15LowFactor = 1200.0 / 500.0;                // 2.4
@@ -248,7 +248,7 @@ TEST(Workload, PeriodicUnpinned) {
 // AudioTick's timer (6 ms) gives 1000 phase loops in 6 s. Measured: 999
 // ticks, 200 decoder and OMXCall loops, 199 AudioOut.
 TEST(Workload, CorpusMp3Short) {
-  WlRun w = run_workload("wl-mp3", kCorpus + "mp3-short.json");
+  WlRun w = run_workload("wl-mp3", rtapp_example("mp3-short.json"));
   ASSERT_EQ(w.r.exit_code, 0) << w.r.err;
   EXPECT_GE(w.simulated_ns(), 6000000000LL);
   yajl_val ts = w.tasks();
@@ -275,7 +275,7 @@ TEST(Workload, CorpusMp3Short) {
 // browser-short.json (trailing comma, suspend queues that are not task
 // names): every thread, each resumed by another, makes progress.
 TEST(Workload, CorpusBrowserShort) {
-  WlRun w = run_workload("wl-browser", kCorpus + "browser-short.json");
+  WlRun w = run_workload("wl-browser", rtapp_example("browser-short.json"));
   ASSERT_EQ(w.r.exit_code, 0) << w.r.err;
   EXPECT_GE(w.simulated_ns(), 6000000000LL);
   yajl_val ts = w.tasks();
@@ -296,7 +296,7 @@ TEST(Workload, CorpusBrowserShort) {
 // The trace and the counters tell the same story: per thread, as many
 // sched_migrate_task lines as migrations and sched_wakeup lines as wakeups.
 TEST(Workload, TraceAgreesWithTaskCounters) {
-  WlRun w = run_workload("wl-trace-agree", kCorpus + "browser-short.json", "--duration 2s");
+  WlRun w = run_workload("wl-trace-agree", rtapp_example("browser-short.json"), "--duration 2s");
   ASSERT_EQ(w.r.exit_code, 0) << w.r.err;
   const std::string trace = w.trace();
   const std::vector<TraceLine> mig = trace_lines(trace, "sched_migrate_task");
@@ -321,7 +321,7 @@ TEST(Workload, TraceAgreesWithTaskCounters) {
 // counts nivcsw only when prev != next): a thread's involuntary_switches
 // are the sched_switch lines that leave it runnable (R or R+).
 TEST(Workload, InvoluntarySwitchesAreTracedSwitches) {
-  WlRun w = run_workload("wl-trace-nivcsw", kCorpus + "browser-short.json");
+  WlRun w = run_workload("wl-trace-nivcsw", rtapp_example("browser-short.json"));
   ASSERT_EQ(w.r.exit_code, 0) << w.r.err;
   const std::vector<TraceLine> sw = trace_lines(w.trace(), "sched_switch");
   yajl_val ts = w.tasks();
@@ -652,8 +652,8 @@ TEST(Workload, IksRunsThreadsOnCpu0And1Only) {
 // ---- 7. Determinism ---------------------------------------------------------------
 
 TEST(Workload, SameWorkloadTwiceIsByteIdentical) {
-  WlRun a = run_workload("wl-det-a", kCorpus + "browser-short.json", "--duration 1s");
-  WlRun b = run_workload("wl-det-b", kCorpus + "browser-short.json", "--duration 1s");
+  WlRun a = run_workload("wl-det-a", rtapp_example("browser-short.json"), "--duration 1s");
+  WlRun b = run_workload("wl-det-b", rtapp_example("browser-short.json"), "--duration 1s");
   ASSERT_EQ(a.r.exit_code, 0) << a.r.err;
   ASSERT_EQ(b.r.exit_code, 0) << b.r.err;
   const std::string sa = slurp(a.out() + "/stats.json"), sb = slurp(b.out() + "/stats.json");
@@ -698,4 +698,11 @@ TEST(Workload, UnknownEventKeyIsRejectedWithItsPath) {
 TEST(Workload, MissingWorkloadFileIsRejected) {
   expect_rejected("wl-bad-missing", kWorkloads + "no-such-workload.json",
                   "blsim: error: no-such-workload.json: cannot read: No such file or directory");
+}
+
+// A test whose package example is missing fails (not skips), saying what to run.
+TEST(Workload, AMissingPackageExampleFailsSayingToRunSetup) {
+  EXPECT_NONFATAL_FAILURE(rtapp_example("mp3-short.json", "/nonexistent/rt-app/examples"),
+                          "/nonexistent/rt-app/examples/mp3-short.json is missing: run tools/setup");
+  EXPECT_TRUE(exists(rtapp_example("mp3-short.json"))) << "tools/setup installs rt-app";
 }

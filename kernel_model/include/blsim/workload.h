@@ -222,6 +222,8 @@ struct wl_thread_stats {
 	uint64_t cpu_ns;           /* sum_exec_runtime */
 	uint64_t wakeups;          /* sched_wakeup events */
 	uint64_t wakeup_lat_n, wakeup_lat_sum_ns, wakeup_lat_min_ns, wakeup_lat_max_ns;
+	const uint64_t *wakeup_lat_ns;  /* the samples, in order (for percentiles) */
+	uint64_t wakeup_lat_kept;       /* how many: wakeup_lat_n unless memory ran out */
 	uint64_t nvcsw, nivcsw, migrations, up_migrations, down_migrations;
 	int finished;              /* ran all its loops */
 };

@@ -90,6 +90,8 @@ struct task_stats {
 	u64 nvcsw, nivcsw;           /* voluntary / involuntary context switches */
 	u64 migrations;
 	u64 wakeup_lat_n, wakeup_lat_sum, wakeup_lat_min, wakeup_lat_max;  /* wake-up -> running, ns */
+	u64 *wakeup_lat;             /* every sample, for percentiles (not kernel state) */
+	u64 wakeup_lat_kept, wakeup_lat_cap;
 	u64 up_migrations, down_migrations;                  /* HMP */
 };
 

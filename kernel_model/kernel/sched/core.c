@@ -701,6 +701,23 @@ static void migrate_if_needed(struct rq *rq, struct task_struct *p, int want)
 /* HMP's forced migration target for the running task, set by hmp_tick(). */
 int sched_migrate_target[NR_CPUS] = {-1, -1, -1, -1, -1, -1, -1, -1};
 
+/* Keeps one wake-up latency sample for stats.json's percentiles (blsim's
+ * bookkeeping, not the kernel's: no time is charged for it). A sample that
+ * finds no memory is left out of the percentiles, not of min/avg/max. */
+static void keep_wakeup_lat(struct task_stats *st, u64 lat)
+{
+	if (st->wakeup_lat_kept == st->wakeup_lat_cap) {
+		u64 cap = st->wakeup_lat_cap ? 2 * st->wakeup_lat_cap : 64;
+		u64 *grown = realloc(st->wakeup_lat, (size_t)cap * sizeof *grown);
+
+		if (!grown)
+			return;
+		st->wakeup_lat = grown;
+		st->wakeup_lat_cap = cap;
+	}
+	st->wakeup_lat[st->wakeup_lat_kept++] = lat;
+}
+
 /* Models __schedule() for ever, with do_idle() as the idle task. */
 void schedule_loop(void (*idle)(void))
 {
@@ -734,6 +751,7 @@ void schedule_loop(void (*idle)(void))
 					p->stats.wakeup_lat_min = lat;
 				if (lat > p->stats.wakeup_lat_max)
 					p->stats.wakeup_lat_max = lat;
+				keep_wakeup_lat(&p->stats, lat);
 				p->wake_ns = 0;
 			}
 		}
