@@ -325,8 +325,8 @@ TEST(RtappLoaderErrors, UnknownEventKey) {
 TEST(RtappLoaderErrors, NonPositiveTimes) {
   expect_error("{\"tasks\":{\"t\":{\"run\":-5}}}",
                "bad.json: tasks.t.run: must be a positive time in microseconds (got -5)");
-  expect_error("{\"tasks\":{\"t\":{\"run\":10,\"sleep\":1,\"sleep\":0}}}",
-               "bad.json: tasks.t.sleep#2: must be a positive time in microseconds (got 0)");
+  expect_error("{\"tasks\":{\"t\":{\"run\":10,\"sleep\":1,\"sleep\":-1}}}",
+               "bad.json: tasks.t.sleep#2: must be a positive time in microseconds (got -1)");
   expect_error("{\"tasks\":{\"t\":{\"phases\":{\"p\":{\"run\":1,\"timer\":{\"ref\":\"x\",\"period\":0}}}}}}",
                "bad.json: tasks.t.phases.p.timer.period: must be a positive time in microseconds (got 0)");
   expect_error("{\"tasks\":{\"t\":{\"run\":1}},\"global\":{\"duration\":0}}",
