@@ -93,6 +93,7 @@ bool __mcpm_outbound_enter_critical(unsigned int cpu, unsigned int cluster)
 {
 	struct mcpm_sync_struct *c = &mcpm_sync.clusters[cluster];
 	bool ignore = mcpm_fault_inject == MCPM_FAULT_IGNORE_INBOUND;
+	bool no_wait = mcpm_fault_inject == MCPM_FAULT_GOING_DOWN_AS_DOWN;
 	unsigned int i;
 
 	/* Warn inbound CPUs that the cluster is being torn down. */
@@ -123,6 +124,8 @@ bool __mcpm_outbound_enter_critical(unsigned int cpu, unsigned int cluster)
 			continue;
 		while (1) {
 			cpustate = hw_load8(&c->cpus[i].cpu);
+			if (no_wait && cpustate == CPU_GOING_DOWN)
+				cpustate = CPU_DOWN;
 			if (cpustate != CPU_GOING_DOWN)
 				break;
 			wfe();
