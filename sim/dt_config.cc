@@ -259,6 +259,81 @@ int l2_node(const Fdt& f, const PlatformConfig& pc, const ClusterConfig& cl) {
 
 constexpr const char* kSccCompat = "arm,vexpress-scc,v2p-ca15_a7";
 
+// The cpu-map's shape (binding cpu/cpu-topology): a cluster node holds
+// clusters or cores, at least one; a core holds threads or has `cpu`, a
+// phandle to a cpu node. An empty cluster or a dangling `cpu` is an error:
+// the binding requires them, and blsim would silently read nothing there.
+void check_cpu_map_node(const Fdt& f, int node) {
+  const std::string name = f.name(node);
+  auto is = [&](int n, const char* prefix) { return f.name(n).rfind(prefix, 0) == 0; };
+  if (is(node, "cluster") || f.path(node) == "/cpus/cpu-map") {
+    const auto kids = f.children(node);
+    if (kids.empty())
+      f.fail(node, nullptr, f.path(node) == "/cpus/cpu-map"
+                                ? "no cluster (the binding needs at least one)"
+                                : "a cluster with no cores (the cpu-map binding needs at least one "
+                                  "core or cluster in it)");
+    for (int k : kids) check_cpu_map_node(f, k);
+    return;
+  }
+  if (is(node, "core") || is(node, "thread")) {
+    const auto kids = f.children(node);
+    if (is(node, "core") && !kids.empty() && !f.has(node, "cpu")) {
+      for (int k : kids) check_cpu_map_node(f, k);
+      return;
+    }
+    auto ph = f.opt_u32(node, "cpu");
+    if (!ph) f.fail(node, "cpu", "property is missing (the phandle of this core's cpu node)");
+    const int cpu = f.node_by_phandle(*ph);
+    if (cpu < 0) f.fail(node, "cpu", "phandle points to no node");
+    const auto dt = f.opt_string(cpu, "device_type");
+    if (!dt || *dt != "cpu")
+      f.fail(node, "cpu", "points at " + f.path(cpu) + ", which is not a cpu node");
+  }
+}
+
+// The idle states the kernel model's cpuidle driver will read (binding
+// arm/idle-states, rules of dt_idle_states.c): checked here so that a bad one
+// is an input error naming the node and property, not a kernel that quietly
+// runs without cpuidle ("driver not registered (-22)").
+void check_idle_states(const Fdt& f, const PlatformConfig& pc) {
+  std::map<unsigned, std::pair<std::string, std::vector<uint32_t>>> first_of_cluster;
+  for (const auto& c : pc.cpus) {
+    const int cpu = f.path_offset(c.node);
+    const auto list = f.u32_array(cpu, "cpu-idle-states");
+    for (size_t i = 0; i < list.size(); i++) {
+      const int st = f.node_by_phandle(list[i]);
+      const std::string entry = "cpu-idle-states";
+      if (st < 0)
+        f.fail(cpu, entry.c_str(), "entry " + std::to_string(i) + ": phandle points to no node");
+      if (!f.is_enabled(st)) continue;
+      if (!f.is_compatible(st, "arm,idle-state"))
+        f.fail(st, "compatible", "must be \"arm,idle-state\" (the only idle state the "
+                                 "big.LITTLE cpuidle driver knows)");
+      for (const char* p : {"exit-latency-us", "min-residency-us"})
+        if (!f.opt_u32(st, p)) f.fail(st, p, "property is missing (binding arm/idle-states)");
+      if (!f.opt_u32(st, "wakeup-latency-us") && !f.opt_u32(st, "entry-latency-us"))
+        f.fail(st, "entry-latency-us", "property is missing (needed without wakeup-latency-us)");
+      const uint32_t exit = *f.opt_u32(st, "exit-latency-us");
+      const uint32_t res = *f.opt_u32(st, "min-residency-us");
+      if (exit > res)
+        f.fail(st, "exit-latency-us", std::to_string(exit) + " us is above min-residency-us (" +
+                                          std::to_string(res) + " us)");
+    }
+    // One driver per cluster: its CPUs must list the same states.
+    auto [it, fresh] = first_of_cluster.emplace(c.cluster, std::make_pair(c.node, list));
+    if (!fresh && it->second.second != list)
+      f.fail(cpu, "cpu-idle-states", "differs from " + it->second.first +
+                                         "'s, a CPU of the same cluster (one cpuidle driver per "
+                                         "cluster needs one list)");
+  }
+}
+
+void check_cpu_map(const Fdt& f) {
+  const int map = f.path_offset("/cpus/cpu-map");
+  if (map >= 0) check_cpu_map_node(f, map);
+}
+
 // The cpu-map cluster node for a cluster (binding cpus/cpu-map), if any: the
 // one whose cores point at the cluster's CPUs (upstream numbers cpu-map
 // clusters in its own order: the Exynos 5422's cluster0 is the A7s, MPIDR
@@ -363,6 +438,14 @@ void read_opps(const Fdt& f, Defaults& d, int scc, ClusterConfig& cl) {
       f.fail(scc, prop.c_str(), "OPPs must be in strictly increasing frequency order (" +
                                     std::to_string(cl.opps[i].khz) + " kHz after " +
                                     std::to_string(cl.opps[i - 1].khz) + " kHz)");
+    // A faster OPP at a lower voltage is no silicon's table: a typo that
+    // would make the top OPPs the cheapest.
+    if (i && cl.opps[i].uv < cl.opps[i - 1].uv)
+      f.fail(scc, prop.c_str(), "OPP " + std::to_string(cl.opps[i].khz) + " kHz at " +
+                                    std::to_string(cl.opps[i].uv) + " uV is below the " +
+                                    std::to_string(cl.opps[i - 1].uv) + " uV of the slower " +
+                                    std::to_string(cl.opps[i - 1].khz) +
+                                    " kHz: voltage must not fall as frequency rises");
     if (cl.opps[i].uv < cl.rail_min_uv || cl.opps[i].uv > cl.rail_max_uv)
       f.fail(scc, prop.c_str(), "OPP " + std::to_string(cl.opps[i].khz) + " kHz needs " +
                                     std::to_string(cl.opps[i].uv) + " uV, outside rail " +
@@ -532,6 +615,9 @@ void read_opp_table(const Fdt& f, Defaults& d, int cpu, ClusterConfig& cl) {
       f.fail(o, "opp-hz", "OPPs must be in strictly increasing frequency order (" +
                               std::to_string(khz) + " kHz after " +
                               std::to_string(cl.opps.back().khz) + " kHz)");
+    // No check that voltage rises with frequency here: the binding sets no
+    // order, and upstream's Exynos 5422 table has 1.8 GHz 12.5 mV below
+    // 1.7 GHz (binned silicon). The SPC tables (blsim,*-opps) are checked.
     if (uv[0] < cl.rail_min_uv || uv[0] > cl.rail_max_uv)
       f.fail(o, "opp-microvolt", "OPP " + std::to_string(khz) + " kHz needs " +
                                      std::to_string(uv[0]) + " uV, outside rail " + cl.rail_name +
@@ -668,12 +754,68 @@ void read_gic(const Fdt& f, Defaults& d, PlatformConfig& pc) {
   pc.gic.access_ns = d.u32(g, "blsim,access-latency-ns", 40, "ns");
 }
 
+// The CCI's `ranges` = <child-address parent-address size>: where its slave
+// interfaces' registers are. blsim maps the CCI-400's 64 KiB at its reg base,
+// so the window must start there (child address 0) and every slave-if's reg
+// must lie inside both the window and those 64 KiB; otherwise the kernel's
+// first access would be a bus error with no node named.
+struct CciRanges {
+  uint64_t size = 0;
+};
+
+CciRanges read_cci_ranges(const Fdt& f, int c, uint64_t base) {
+  const int parent = f.parent(c);
+  const uint32_t child_ac = f.u32_or(c, "#address-cells", 2);
+  const uint32_t size_c = f.u32_or(c, "#size-cells", 1);
+  const uint32_t parent_ac = f.u32_or(parent >= 0 ? parent : f.root(), "#address-cells", 2);
+  if (!f.has(c, "ranges"))
+    f.fail(c, "ranges", "property is missing (it maps the slave interfaces' registers)");
+  auto rg = f.u32_array(c, "ranges");
+  const size_t n = child_ac + parent_ac + size_c;
+  if (child_ac > 2 || parent_ac > 2 || size_c > 2 || rg.size() != n)
+    f.fail(c, "ranges", "expects one <child-address parent-address size> entry (" +
+                            std::to_string(n) + " cells), found " + std::to_string(rg.size()) +
+                            " cells");
+  auto cells = [&](size_t at, uint32_t count) {
+    uint64_t v = 0;
+    for (uint32_t i = 0; i < count; i++) v = (v << 32) | rg[at + i];
+    return v;
+  };
+  const uint64_t child = cells(0, child_ac), par = cells(child_ac, parent_ac);
+  CciRanges r;
+  r.size = cells(child_ac + parent_ac, size_c);
+  if (child != 0 || par != base) {
+    char msg[160];
+    snprintf(msg, sizeof msg, "maps 0x%llx to 0x%llx, but the slave interfaces' offsets count "
+             "from the reg base 0x%llx (expected <0 0x%llx size>)",
+             static_cast<unsigned long long>(child), static_cast<unsigned long long>(par),
+             static_cast<unsigned long long>(base), static_cast<unsigned long long>(base));
+    f.fail(c, "ranges", msg);
+  }
+  return r;
+}
+
+void check_cci_window(const Fdt& f, int c, int s, const std::vector<uint32_t>& reg,
+                      const CciRanges& ranges) {
+  const uint64_t off = reg[0], len = reg.size() > 1 ? reg[1] : 1;
+  const uint64_t limit = std::min<uint64_t>(ranges.size, 0x10000);
+  if (off + len > limit) {
+    char msg[200];
+    snprintf(msg, sizeof msg, "0x%llx..0x%llx is outside the CCI's register window 0x0..0x%llx "
+             "(%s's ranges, and the CCI-400's 64 KiB)",
+             static_cast<unsigned long long>(off), static_cast<unsigned long long>(off + len),
+             static_cast<unsigned long long>(limit), f.path(c).c_str());
+    f.fail(s, "reg", msg);
+  }
+}
+
 void read_cci(const Fdt& f, Defaults& d, PlatformConfig& pc) {
   const int c = required_node(f, "arm,cci-400", "CCI-400");
   auto regs = f.reg(c);
   pc.cci.node = f.path(c);
   pc.cci.base = regs[0].addr;
   pc.cci.size = 0x10000;  // the register block spans the slave interfaces (ranges)
+  const CciRanges ranges = read_cci_ranges(f, c, regs[0].addr);
   for (int s : f.children(c)) {
     if (!f.is_compatible(s, "arm,cci-400-ctrl-if")) continue;
     CciSlaveIfConfig si;
@@ -681,6 +823,7 @@ void read_cci(const Fdt& f, Defaults& d, PlatformConfig& pc) {
     auto r = f.u32_array(s, "reg");
     if (r.empty()) f.fail(s, "reg", "property is missing");
     si.offset = r.front();
+    check_cci_window(f, c, s, r, ranges);
     si.interface_type = f.opt_string(s, "interface-type").value_or("");
     if (si.interface_type != "ace" && si.interface_type != "ace-lite")
       f.fail(s, "interface-type", "must be \"ace\" or \"ace-lite\"");
@@ -1011,6 +1154,7 @@ PlatformConfig read_platform_config(const Fdt& f) {
   read_cpus(f, d, pc);
   read_gic(f, d, pc);
   read_clusters(f, d, pc);
+  check_cpu_map(f);  // after the clusters: their mismatch messages say more
   read_cci(f, d, pc);
   read_scc(f, d, pc);
   read_exynos_pmu(f, d, pc);
@@ -1018,6 +1162,7 @@ PlatformConfig read_platform_config(const Fdt& f) {
   read_memory(f, d, pc);
   read_event_mailbox(f, pc);
   read_sp804(f, d, pc);
+  check_idle_states(f, pc);
   check_windows(f, pc);
   std::set<std::string> unknown;
   check_blsim_properties(f, f.root(), unknown);

@@ -34,7 +34,8 @@ const char kUsage[] =
     "                     e.g. --dt /cpus/cpu-map/cluster1:blsim,power-up-latency-ns=200000\n"
     "  --workload FILE    an rt-app JSON workload (rt-app's grammar; docs/workloads.md):\n"
     "                     its threads run on the simulated kernel's scheduler from\n"
-    "                     the end of boot; per-thread results in stats.json tasks[]\n"
+    "                     the end of boot; per-thread results in stats.json tasks[].\n"
+    "                     Repeatable: the files are merged as rt-app's merge.py does\n"
     "  --duration TIME    simulated time to run: decimal digits, optionally '.' and\n"
     "                     more digits, and a unit (ns, us, ms, s): 100ms, 0.5ms, 33.3ms,\n"
     "                     2s (not .5ms, +5ms, 0x10ms); a whole number of ns (not\n"
@@ -119,7 +120,7 @@ int sc_main(int argc, char** argv) {
   // The options that take one value: given twice, the second would silently
   // win; it is an error instead. (--event, --set and --dt repeat.)
   static const std::set<std::string> kOnce = {
-      "--dtb", "--out", "--workload", "--duration", "--seed", "--switcher",
+      "--dtb", "--out", "--duration", "--seed", "--switcher",
       "--cpufreq-governor", "--cpuidle-governor"};
   std::map<std::string, std::string> given;  // kOnce options so far, with their values
   std::string duration_text = "100ms";       // for messages
@@ -165,8 +166,11 @@ int sc_main(int argc, char** argv) {
       if (!parse_dt_override(v, &ov, &why)) return usage_error("%s", why.c_str());
       o.dt_overrides.push_back(ov);
     } else if (a == "--workload") {
-      const std::string err = path("--workload", "a file", &o.workload);
+      std::string file;
+      const std::string err = path("--workload", "a file", &file);
       if (!err.empty()) return usage_error(err);
+      if (o.workload.empty()) o.workload = file;
+      else o.more_workloads.push_back(file);
     } else if (a == "--duration") {
       const char* v = value("--duration");
       std::string why;

@@ -150,25 +150,35 @@ class StagedFile {
 class OutDir {
  public:
   ~OutDir() {
-    if (keep_) return;
-    for (auto it = made_.rbegin(); it != made_.rend(); ++it) rmdir(it->c_str());
+    if (!keep_)
+      for (auto it = made_.rbegin(); it != made_.rend(); ++it) rmdir(it->c_str());
+    for (int s : slots_) temp_files::untrack(s);
   }
   bool make(const std::string& dir) {
     std::string cur;
     struct stat st;
     for (size_t i = 0; i <= dir.size(); ++i) {
       if ((i == dir.size() || dir[i] == '/') && !cur.empty()) {
-        if (mkdir(cur.c_str(), 0777) == 0) made_.push_back(cur);
-        else if (errno != EEXIST) return false;
+        if (mkdir(cur.c_str(), 0777) == 0) {
+          made_.push_back(cur);
+          slots_.push_back(temp_files::track_dir(cur));  // a signal removes it too
+        } else if (errno != EEXIST) {
+          return false;
+        }
       }
       if (i < dir.size()) cur += dir[i];
     }
     return stat(dir.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
   }
-  void keep() { keep_ = true; }
+  void keep() {
+    keep_ = true;
+    for (int s : slots_) temp_files::untrack(s);
+    slots_.clear();
+  }
 
  private:
   std::vector<std::string> made_;
+  std::vector<int> slots_;  // temp_files slots of made_
   bool keep_ = false;
 };
 
@@ -266,7 +276,9 @@ int blsim_run(const RunOptions& o) {
       ro.num_cpus = static_cast<int>(pc.cpus.size());
       std::string err;
       std::vector<std::string> warnings;
-      if (!rtapp_load(o.workload, ro, &wl.prog, &err, &warnings)) {
+      std::vector<std::string> files{o.workload};
+      files.insert(files.end(), o.more_workloads.begin(), o.more_workloads.end());
+      if (!rtapp_load_files(files, ro, &wl.prog, &err, &warnings)) {
         fprintf(stderr, "blsim: error: %s\n", err.c_str());
         return kExitInput;
       }

@@ -12,6 +12,7 @@ struct RunOptions {
   std::string dtb;
   std::string out;            // output folder; empty: no files
   std::string workload;       // rt-app JSON; empty: none
+  std::vector<std::string> more_workloads;  // --workload again: merged after it (merge.py)
   uint64_t duration_ns = 100000000;  // 100 ms
   bool duration_set = false;  // --duration was given
   uint64_t seed = 1;

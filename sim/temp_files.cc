@@ -16,6 +16,7 @@ constexpr size_t kPathMax = 4096;
 struct Slot {
   char path[kPathMax];
   volatile sig_atomic_t used;
+  volatile sig_atomic_t dir;  // a folder the run made: rmdir, once the files are gone
 };
 Slot g_slots[kSlots];
 
@@ -23,12 +24,20 @@ constexpr int kSignals[] = {SIGINT, SIGTERM, SIGHUP};
 
 extern "C" void remove_and_die(int sig) {
   for (Slot& s : g_slots)
-    if (s.used) unlink(s.path);
+    if (s.used && !s.dir) unlink(s.path);
+  // Folders: a parent empties only once its child is gone, whatever their
+  // slot order; as many passes as slots reach the top. rmdir() leaves a
+  // folder that is not empty (the user's files) alone.
+  for (int pass = 0; pass < kSlots; ++pass)
+    for (Slot& s : g_slots)
+      if (s.used && s.dir) rmdir(s.path);
   signal(sig, SIG_DFL);
   raise(sig);
 }
 
 }  // namespace
+
+int track_slot(const std::string& path, bool dir);
 
 void install_signal_cleanup() {
   for (int sig : kSignals) {
@@ -42,11 +51,15 @@ void install_signal_cleanup() {
   }
 }
 
-int track(const std::string& path) {
+int track(const std::string& path) { return track_slot(path, false); }
+int track_dir(const std::string& path) { return track_slot(path, true); }
+
+int track_slot(const std::string& path, bool dir) {
   if (path.size() >= kPathMax) return -1;
   for (int i = 0; i < kSlots; ++i)
     if (!g_slots[i].used) {
       std::memcpy(g_slots[i].path, path.c_str(), path.size() + 1);
+      g_slots[i].dir = dir;
       std::atomic_signal_fence(std::memory_order_seq_cst);  // the path, then the mark
       g_slots[i].used = 1;
       return i;

@@ -19,7 +19,10 @@ void install_signal_cleanup();
 // Registers path for removal by the handler; returns its slot (-1 if the
 // path is too long or the slots are full: it is then only not cleaned up).
 int track(const std::string& path);
-// Unregisters a slot from track() (no-op for -1).
+// The same for a folder the run made: the handler removes it after the
+// files, if it is empty then.
+int track_dir(const std::string& path);
+// Unregisters a slot from track() or track_dir() (no-op for -1).
 void untrack(int slot);
 
 // Holds the three signals back for its lifetime, so that a group of renames

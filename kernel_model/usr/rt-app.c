@@ -87,6 +87,7 @@ static const struct wl_setup *setup;
 static struct res_state *res;
 static struct rtapp_thread *threads, **threads_tail = &threads;
 static int nthreads;
+static int *spawned;          /* per task: threads created so far (the next instance number) */
 static volatile bool continue_running = true;
 static struct hrtimer duration_timer;
 
@@ -326,6 +327,8 @@ static enum ev_result do_event(struct rtapp_thread *t, const struct wl_event *e)
 		if (t->stage == 1)
 			return EV_DONE;
 		hw_run(SYSCALL_COST, HW_WORK_KERNEL);
+		if (e->duration_ns == 0)
+			return EV_DONE;   /* nanosleep(0): returns at once, no block */
 		t->stage = 1;
 		sched_sleep_until(ktime_get_ns() + (u64)e->duration_ns);
 		return EV_BLOCKED;
@@ -417,13 +420,11 @@ static enum ev_result do_event(struct rtapp_thread *t, const struct wl_event *e)
 	case WL_EV_FORK:
 		hw_run(SYSCALL_COST * 10, HW_WORK_KERNEL);      /* clone() */
 		if (e->task >= 0) {
-			struct rtapp_thread *n;
-			int instance = 0;
-
-			for (n = threads; n; n = n->next)
-				if (n->task_index == e->task)
-					instance++;
-			rtapp_spawn(e->task, instance);
+			if (nthreads >= WL_MAX_THREADS)
+				hw_panic("rt-app: %s: fork of \"%s\": %d threads already, blsim's limit "
+					 "(WL_MAX_THREADS, docs/workloads.md)", t->name,
+					 prog()->tasks[e->task].name, nthreads);
+			rtapp_spawn(e->task, spawned[e->task]);
 		}
 		return EV_DONE;
 	default:
@@ -605,6 +606,7 @@ void rtapp_spawn(int task, int instance)
 	t->task = wt;
 	t->task_index = task;
 	t->instance = instance;
+	spawned[task]++;
 	if (wt->instances > 1 || instance > 0)
 		snprintf(t->name, sizeof(t->name), "%s-%d", wt->name, instance);
 	else
@@ -650,7 +652,8 @@ int rtapp_start(void)
 	if (!setup || !setup->prog)
 		return 0;
 	res = calloc((size_t)(prog()->nresources ? prog()->nresources : 1), sizeof(*res));
-	if (!res)
+	spawned = calloc((size_t)(prog()->ntasks ? prog()->ntasks : 1), sizeof(*spawned));
+	if (!res || !spawned)
 		hw_panic("rt-app: out of memory");
 	pr_info("rt-app: %s: %d tasks, %.1f instructions per us of run\n", prog()->source,
 		prog()->ntasks, setup->run_instr_per_us);

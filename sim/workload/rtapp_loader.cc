@@ -18,6 +18,8 @@
 #include <map>
 #include <set>
 #include <string>
+#include <tuple>
+#include <unordered_map>
 #include <vector>
 
 #include "sim/input_file.h"
@@ -29,10 +31,12 @@ namespace {
 struct Node {
   enum Type { kNull, kBool, kInt, kDouble, kString, kObject, kArray } type = kNull;
   bool b = false;
+  bool too_big = false;  // kInt: the literal (in s) does not fit in 64 bits
   long long i = 0;
   double d = 0;
   std::string s;
   std::vector<std::string> keys;  // kObject: keys[k] names values[k]; repeats kept
+  std::vector<uint32_t> occ;      // kObject: keys[k] is the occ[k]-th of its name (1 = first)
   std::vector<Node> values;       // kObject and kArray
 };
 
@@ -59,6 +63,9 @@ struct TreeBuilder {
   bool have_root = false;
   bool too_deep = false;  // the parse was stopped at kMaxDepth + 1
   std::vector<Node*> stack;
+  // For each open container: how often each key has been seen so far (objects
+  // only). Numbering repeats here, once, keeps loading linear in the keys.
+  std::vector<std::unordered_map<std::string, uint32_t>> seen;
 
   // Opens an object or array; false (stop the parse) beyond kMaxDepth.
   int open(Node::Type t) {
@@ -69,6 +76,20 @@ struct TreeBuilder {
     Node n;
     n.type = t;
     stack.push_back(add(std::move(n)));
+    seen.emplace_back();
+    return 1;
+  }
+
+  int key(const unsigned char* s, size_t len) {
+    Node* obj = stack.back();
+    obj->keys.emplace_back(reinterpret_cast<const char*>(s), len);
+    obj->occ.push_back(++seen.back()[obj->keys.back()]);
+    return 1;
+  }
+
+  int close() {
+    stack.pop_back();
+    seen.pop_back();
     return 1;
   }
 
@@ -90,26 +111,34 @@ int cb_null(void* ctx) { tb(ctx)->add(Node()); return 1; }
 int cb_bool(void* ctx, int v) {
   Node n; n.type = Node::kBool; n.b = v != 0; tb(ctx)->add(std::move(n)); return 1;
 }
-int cb_int(void* ctx, long long v) {
-  Node n; n.type = Node::kInt; n.i = v; tb(ctx)->add(std::move(n)); return 1;
-}
-int cb_double(void* ctx, double v) {
-  Node n; n.type = Node::kDouble; n.d = v; tb(ctx)->add(std::move(n)); return 1;
+// Numbers come as text so that an integer beyond 64 bits is a range error
+// naming its key (YAJL's own integer callback would stop the parse).
+int cb_number(void* ctx, const char* s, size_t len) {
+  Node n;
+  n.s.assign(s, len);
+  if (n.s.find_first_of(".eE") != std::string::npos) {
+    n.type = Node::kDouble;
+    n.d = std::strtod(n.s.c_str(), nullptr);
+  } else {
+    n.type = Node::kInt;
+    errno = 0;
+    n.i = std::strtoll(n.s.c_str(), nullptr, 10);
+    n.too_big = errno == ERANGE;
+  }
+  tb(ctx)->add(std::move(n));
+  return 1;
 }
 int cb_string(void* ctx, const unsigned char* s, size_t len) {
   Node n; n.type = Node::kString; n.s.assign(reinterpret_cast<const char*>(s), len);
   tb(ctx)->add(std::move(n)); return 1;
 }
 int cb_start_map(void* ctx) { return tb(ctx)->open(Node::kObject); }
-int cb_map_key(void* ctx, const unsigned char* s, size_t len) {
-  tb(ctx)->stack.back()->keys.emplace_back(reinterpret_cast<const char*>(s), len);
-  return 1;
-}
-int cb_end(void* ctx) { tb(ctx)->stack.pop_back(); return 1; }
+int cb_map_key(void* ctx, const unsigned char* s, size_t len) { return tb(ctx)->key(s, len); }
+int cb_end(void* ctx) { return tb(ctx)->close(); }
 int cb_start_array(void* ctx) { return tb(ctx)->open(Node::kArray); }
 
 const yajl_callbacks kCallbacks = {
-  cb_null, cb_bool, cb_int, cb_double, nullptr, cb_string,
+  cb_null, cb_bool, nullptr, nullptr, cb_number, cb_string,
   cb_start_map, cb_map_key, cb_end, cb_start_array, cb_end,
 };
 
@@ -124,23 +153,38 @@ std::string join(const std::string& parent, const std::string& key) {
 }
 
 // Path of the k-th member of an object: "key", or "key#n" for the n-th
-// repetition of a key in the same object (n >= 2).
+// repetition of a key in the same object (n >= 2). Constant time: the
+// parse numbered the repeats (Node::occ).
 std::string member_path(const std::string& parent, const Node& obj, size_t k) {
-  int occ = 1;
-  for (size_t j = 0; j < k; j++)
-    if (obj.keys[j] == obj.keys[k]) occ++;
   std::string p = join(parent, obj.keys[k]);
-  if (occ > 1) p += "#" + std::to_string(occ);
+  if (obj.occ[k] > 1) p += "#" + std::to_string(obj.occ[k]);
   return p;
 }
 
-bool repeated_before(const Node& obj, size_t k) {
-  for (size_t j = 0; j < k; j++)
-    if (obj.keys[j] == obj.keys[k]) return true;
-  return false;
+bool repeated_before(const Node& obj, size_t k) { return obj.occ[k] > 1; }
+
+// workgen's renaming of a repeated name: base, base1, base2... `next` keeps
+// where each base's search resumes, so n copies cost O(n log n), not O(n^2).
+std::string unique_name(const std::string& base, std::set<std::string>* names,
+                        std::map<std::string, int>* next) {
+  if (names->insert(base).second) return base;
+  int& n = (*next)[base];
+  std::string name;
+  do name = base + std::to_string(++n); while (!names->insert(name).second);
+  return name;
 }
 
-std::string quoted(const std::string& s) { return "\"" + s + "\""; }
+// A key path as printed: a NUL (refused, but named first) shows as \u0000.
+std::string visible(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    if (c == '\0') out += "\\u0000";
+    else out += c;
+  }
+  return out;
+}
+
+std::string quoted(const std::string& s) { return "\"" + visible(s) + "\""; }
 
 // ---- the intermediate program -----------------------------------------------
 
@@ -209,6 +253,22 @@ const EvPrefix kEventPrefixes[] = {
   {"suspend", WL_EV_SUSPEND}, {"yield", WL_EV_YIELD}, {"fork", WL_EV_FORK},
 };
 
+// The grammar before rt-app 1.0 (the package's taskset.json and merge/):
+// "exec", "period", "deadline", "lock_order", "resources", "sleep": <bool>.
+// rt-app 1.0 does not refuse them: it skips keys that are no event and reads
+// "lock_order" and a boolean "sleep" as mismatched events, logging "Unknown
+// or mismatch" and doing nothing for them. blsim skips them with a warning.
+bool legacy_key(const std::string& key, const Node& v, bool task_level) {
+  if (key == "exec" || key == "lock_order" || key == "resources") return true;
+  if (!task_level && (key == "period" || key == "deadline")) return true;
+  return key == "sleep" && v.type == Node::kBool;
+}
+
+// A thread that rt-app 1.0 runs with no event left (pre-1.0 grammar only)
+// spins through empty loops: each takes its clock reads and timing record,
+// about this long (an assumption). blsim runs it as one run of this length.
+constexpr int64_t kEmptyLoopNs = 2000;
+
 bool all_digits(const std::string& s, size_t from) {
   for (size_t i = from; i < s.size(); i++)
     if (s[i] < '0' || s[i] > '9') return false;
@@ -253,21 +313,36 @@ class Loader {
 
  private:
   [[noreturn]] void fail(const std::string& path, const std::string& text) {
-    throw LoadError{name_ + ": " + (path.empty() ? "" : path + ": ") + text};
+    throw LoadError{name_ + ": " + (path.empty() ? "" : visible(path) + ": ") + text};
+  }
+  // A NUL in a name would cut it short where C strings carry it (thread
+  // names, traces): refused, as JSON can hold it and rt-app's C cannot.
+  void no_nul(const std::string& s, const std::string& path) {
+    if (s.find('\0') != std::string::npos)
+      fail(path, "contains a NUL character (\\u0000); names and strings cannot hold one");
   }
   // One warning per `once_key` per file (default: the text itself).
   void warn(const std::string& path, const std::string& text, const std::string& once_key = "") {
-    const std::string msg = name_ + ": " + (path.empty() ? "" : path + ": ") + text;
+    const std::string msg = name_ + ": " + (path.empty() ? "" : visible(path) + ": ") + text;
     if (!warned_.insert(once_key.empty() ? msg : once_key).second) return;
     if (warnings_) warnings_->push_back(msg);
   }
 
+  static std::string too_many_threads(long long n) {
+    return std::to_string(n) + " threads: more than blsim's limit of " +
+           std::to_string(WL_MAX_THREADS) +
+           " threads in a run, instances and forks together (docs/workloads.md)";
+  }
+
   long long need_int(const Node& v, const std::string& path, const char* what) {
     if (v.type != Node::kInt) fail(path, std::string("must be ") + what + ", not " + type_name(v));
+    if (v.too_big)
+      fail(path, "out of range: " + v.s + " does not fit in 64 bits (at most 9223372036854775807)");
     return v.i;
   }
   const std::string& need_string(const Node& v, const std::string& path) {
     if (v.type != Node::kString) fail(path, std::string("must be a string, not ") + type_name(v));
+    no_nul(v.s, path);
     return v.s;
   }
   int64_t positive_us(const Node& v, const std::string& path) {
@@ -280,6 +355,26 @@ class Loader {
     long long l = need_int(v, path, "an integer");
     if (l < -1) fail(path, "must be -1 (forever) or a count >= 0 (got " + std::to_string(l) + ")");
     return l;
+  }
+
+  void legacy_warning(const std::string& path, const std::string& key) {
+    warn(path, "rt-app's grammar before 1.0, which rt-app 1.0 ignores" +
+                   std::string(key == "lock_order" || key == "sleep"
+                                   ? " (it reads it as a mismatched event that does nothing)"
+                                   : "") + "; ignored");
+  }
+  // rt-app 1.0 runs a phase left without events as an empty loop that
+  // spins (later rt-app refuses it; only pre-1.0 files get here).
+  void empty_loop(Ph* ph) {
+    warn(ph->path, "no event rt-app 1.0 runs: the thread spins through empty loops, as "
+                   "rt-app 1.0 does; simulated as a run of " +
+                       std::to_string(kEmptyLoopNs / 1000) + " us per loop");
+    Ev e;
+    e.kind = WL_EV_RUN;
+    e.key = "run";
+    e.path = ph->path;
+    e.duration_ns = kEmptyLoopNs;
+    ph->evs.push_back(std::move(e));
   }
 
   void parse_global(const Node& g);
@@ -306,6 +401,7 @@ class Loader {
   wl_policy default_policy_ = WL_SCHED_OTHER;
   std::vector<Tk> tasks_;
   std::vector<Res> res_;
+  std::map<std::tuple<std::string, int, int>, int> res_index_;  // (name, kind, owner) -> res_
 };
 
 void Loader::parse_global(const Node& g) {
@@ -314,6 +410,7 @@ void Loader::parse_global(const Node& g) {
     const std::string& key = g.keys[k];
     const Node& v = g.values[k];
     const std::string path = member_path("global", g, k);
+    no_nul(key, path);
     if (repeated_before(g, k)) {
       warn(path, "repeated; the first value is used (as workgen renames the copies)");
       continue;
@@ -509,6 +606,7 @@ void Loader::ref_object(const Node& v, const std::string& path, Ev* e, bool time
   for (size_t k = 0; k < v.keys.size(); k++) {
     const std::string& key = v.keys[k];
     const std::string p = member_path(path, v, k);
+    no_nul(key, p);
     if (repeated_before(v, k)) {
       warn(p, "repeated; the first value is used");
       continue;
@@ -553,8 +651,12 @@ void Loader::parse_event(const std::string& key, const Node& v, const std::strin
   switch (kind) {
     case WL_EV_RUN:
     case WL_EV_RUNTIME:
-    case WL_EV_SLEEP:
       e.duration_ns = positive_us(v, path);
+      break;
+    case WL_EV_SLEEP:
+      // "sleep": 0 is a nanosleep of nothing (rt-app's template.json keeps
+      // one for tune_json.py): the syscall, no wait.
+      e.duration_ns = v.type == Node::kInt && !v.too_big && v.i == 0 ? 0 : positive_us(v, path);
       break;
     case WL_EV_MEM:
     case WL_EV_IORUN: {
@@ -600,6 +702,7 @@ void Loader::parse_task(const std::string& tname, const Node& t, const std::stri
   bool has_phases = false;
   for (const std::string& k : t.keys) has_phases = has_phases || k == "phases";
   bool has_loop = false;
+  bool legacy = false;  // keys of the grammar before rt-app 1.0
   int64_t loop = -1;
   Ph implicit;
   implicit.path = path;
@@ -607,6 +710,7 @@ void Loader::parse_task(const std::string& tname, const Node& t, const std::stri
     const std::string& key = t.keys[k];
     const Node& v = t.values[k];
     const std::string p = member_path(path, t, k);
+    no_nul(key, p);
     wl_event_kind kind;
     bool exact;
     std::string prefix;
@@ -620,12 +724,18 @@ void Loader::parse_task(const std::string& tname, const Node& t, const std::stri
       warn(p, "repeated; the first value is used (as workgen renames the copies)");
       continue;
     }
+    if (legacy_key(key, v, true)) {
+      legacy_warning(p, key);
+      legacy = true;
+      continue;
+    }
     if (key == "loop") {
       loop = loop_value(v, p);
       has_loop = true;
     } else if (key == "instance") {
       long long n = need_int(v, p, "an integer");
-      if (n < 0 || n > 100000) fail(p, "must be a count >= 0 (got " + std::to_string(n) + ")");
+      if (n < 0) fail(p, "must be a count >= 0 (got " + std::to_string(n) + ")");
+      if (n > WL_MAX_THREADS) fail(p, too_many_threads(n));
       tk->instances = static_cast<int>(n);
     } else if (key == "delay") {
       long long us = need_int(v, p, "an integer number of microseconds");
@@ -643,14 +753,13 @@ void Loader::parse_task(const std::string& tname, const Node& t, const std::stri
     } else if (key == "phases") {
       if (v.type != Node::kObject) fail(p, std::string("must be an object, not ") + type_name(v));
       std::set<std::string> names;
+      std::map<std::string, int> next;
       for (size_t j = 0; j < v.keys.size(); j++) {
-        std::string pname = v.keys[j];
-        if (!names.insert(pname).second) {
-          // workgen makes repeated keys unique by appending a number.
-          std::string base = pname;
-          for (int n = 1; !names.insert(pname = base + std::to_string(n)).second; n++) {}
+        // workgen makes repeated keys unique by appending a number.
+        no_nul(v.keys[j], member_path(p, v, j));
+        const std::string pname = unique_name(v.keys[j], &names, &next);
+        if (pname != v.keys[j])
           warn(member_path(p, v, j), "repeated phase name; read as " + quoted(pname));
-        }
         const Node& pv = v.values[j];
         Ph ph;
         ph.name = pname;
@@ -660,12 +769,18 @@ void Loader::parse_task(const std::string& tname, const Node& t, const std::stri
           const std::string& pk = pv.keys[m];
           const Node& pvv = pv.values[m];
           const std::string pp = member_path(ph.path, pv, m);
+          no_nul(pk, pp);
           const bool phase_prop = pk == "loop" || pk == "cpus" || pk == "policy" ||
               pk == "priority" || pk == "dl-runtime" || pk == "dl-period" ||
               pk == "dl-deadline" || pk == "util_min" || pk == "util_max" ||
               pk == "taskgroup" || pk == "nodes_membind" || pk == "membind_nodes";
           if (phase_prop && repeated_before(pv, m)) {
             warn(pp, "repeated; the first value is used (as workgen renames the copies)");
+            continue;
+          }
+          if (legacy_key(pk, pvv, false)) {
+            legacy_warning(pp, pk);
+            legacy = true;
             continue;
           }
           if (pk == "loop") {
@@ -683,6 +798,7 @@ void Loader::parse_task(const std::string& tname, const Node& t, const std::stri
             parse_event(pk, pvv, pp, tname, &ph);
           }
         }
+        if (ph.evs.empty() && legacy) empty_loop(&ph);
         if (ph.evs.empty()) fail(ph.path, "no events (rt-app refuses a phase without events)");
         tk->phases.push_back(std::move(ph));
       }
@@ -700,6 +816,7 @@ void Loader::parse_task(const std::string& tname, const Node& t, const std::stri
     tk->loop = has_loop ? loop : -1;
   } else {
     // rt-app: the task's "loop" is the single phase's; the task then runs once.
+    if (implicit.evs.empty() && legacy) empty_loop(&implicit);
     if (implicit.evs.empty()) fail(path, "no events (rt-app refuses a task without events)");
     implicit.loop = has_loop ? loop : 1;
     tk->loop = has_loop ? 1 : -1;
@@ -708,9 +825,9 @@ void Loader::parse_task(const std::string& tname, const Node& t, const std::stri
 }
 
 int Loader::resource(const std::string& name, wl_resource_kind kind, int owner) {
-  for (size_t i = 0; i < res_.size(); i++)
-    if (res_[i].name == name && res_[i].kind == kind && res_[i].owner == owner)
-      return static_cast<int>(i);
+  auto it = res_index_.emplace(std::make_tuple(name, static_cast<int>(kind), owner),
+                               static_cast<int>(res_.size()));
+  if (!it.second) return it.first->second;
   Res r;
   r.name = name;
   r.kind = kind;
@@ -747,6 +864,7 @@ void Loader::load(const Node& root, wl_program* out) {
   for (size_t k = 0; k < root.keys.size(); k++) {
     const std::string& key = root.keys[k];
     const std::string p = member_path("", root, k);
+    no_nul(key, p);
     if ((key == "tasks" || key == "global" || key == "resources") && repeated_before(root, k)) {
       warn(p, "repeated; the first one is used");
     } else if (key == "tasks") {
@@ -766,15 +884,18 @@ void Loader::load(const Node& root, wl_program* out) {
   if (tasks->keys.empty()) fail("tasks", "no task");
 
   std::set<std::string> names;
+  std::map<std::string, int> next;
+  long long total_threads = 0;
   for (size_t k = 0; k < tasks->keys.size(); k++) {
-    std::string tname = tasks->keys[k];
-    if (!names.insert(tname).second) {
-      std::string base = tname;
-      for (int n = 1; !names.insert(tname = base + std::to_string(n)).second; n++) {}
+    no_nul(tasks->keys[k], member_path("tasks", *tasks, k));
+    const std::string tname = unique_name(tasks->keys[k], &names, &next);
+    if (tname != tasks->keys[k])
       warn(member_path("tasks", *tasks, k), "repeated task name; read as " + quoted(tname));
-    }
     Tk tk;
     parse_task(tname, tasks->values[k], join("tasks", tname), &tk);
+    total_threads += tk.instances;
+    if (total_threads > WL_MAX_THREADS)
+      fail("tasks", "the instances add up to " + too_many_threads(total_threads));
     tasks_.push_back(std::move(tk));
   }
 
@@ -1009,9 +1130,10 @@ std::string rtapp_normalise(const std::string& in, std::vector<std::pair<size_t,
   return out;
 }
 
-bool rtapp_load_text(const std::string& text, const std::string& name, const RtappOptions& opts,
-                     wl_program* out, std::string* error, std::vector<std::string>* warnings) {
-  std::memset(out, 0, sizeof *out);
+namespace {
+
+// Text -> ordered tree; false with *error set when it is not JSON.
+bool parse_tree(const std::string& text, const std::string& name, Node* root, std::string* error) {
   if (text.find_first_not_of(" \t\r\n") == std::string::npos) {
     if (error) *error = name + ":1:1: not JSON: empty file";
     return false;
@@ -1057,16 +1179,104 @@ bool rtapp_load_text(const std::string& text, const std::string& name, const Rta
     if (error) *error = name + ":1:1: not JSON: empty file";
     return false;
   }
+  *root = std::move(builder.root);
+  return true;
+}
+
+// rt-app 1.0 reads one file; its merge.py joins several into one: each
+// top-level key of a later file is added, or, when an earlier file has it,
+// its members are added to that object, replacing a member of the same name
+// (Python's dict.update). Non-objects are replaced whole.
+void merge_into(Node* into, Node&& from, const std::string& from_name,
+                std::vector<std::string>* warnings) {
+  auto add = [](Node* obj, const std::string& key, Node&& v) {
+    uint32_t n = 0;
+    for (const std::string& k : obj->keys) n += k == key;
+    obj->keys.push_back(key);
+    obj->occ.push_back(n + 1);
+    obj->values.push_back(std::move(v));
+  };
+  for (size_t k = 0; k < from.keys.size(); k++) {
+    const std::string& key = from.keys[k];
+    Node& v = from.values[k];
+    auto at = std::find(into->keys.begin(), into->keys.end(), key);
+    if (at == into->keys.end()) {
+      add(into, key, std::move(v));
+      continue;
+    }
+    Node& old = into->values[static_cast<size_t>(at - into->keys.begin())];
+    if (old.type != Node::kObject || v.type != Node::kObject) {
+      if (warnings) warnings->push_back(from_name + ": " + key + ": replaces the earlier files' one");
+      old = std::move(v);
+      continue;
+    }
+    for (size_t m = 0; m < v.keys.size(); m++) {
+      auto same = std::find(old.keys.begin(), old.keys.end(), v.keys[m]);
+      if (same == old.keys.end()) {
+        add(&old, v.keys[m], std::move(v.values[m]));
+      } else {
+        if (warnings)
+          warnings->push_back(from_name + ": " + key + "." + v.keys[m] +
+                              ": replaces the one of an earlier file");
+        old.values[static_cast<size_t>(same - old.keys.begin())] = std::move(v.values[m]);
+      }
+    }
+  }
+}
+
+bool load_tree(const Node& root, const std::string& name, const RtappOptions& opts,
+               wl_program* out, std::string* error, std::vector<std::string>* warnings) {
 
   std::vector<std::string> w;
   try {
     Loader loader(name, opts, &w);
-    loader.load(builder.root, out);
+    loader.load(root, out);
   } catch (const LoadError& e) {
     if (error) *error = e.msg;
     return false;
   }
   if (warnings) warnings->insert(warnings->end(), w.begin(), w.end());
+  return true;
+}
+
+}  // namespace
+
+bool rtapp_load_text(const std::string& text, const std::string& name, const RtappOptions& opts,
+                     wl_program* out, std::string* error, std::vector<std::string>* warnings) {
+  std::memset(out, 0, sizeof *out);
+  Node root;
+  if (!parse_tree(text, name, &root, error)) return false;
+  return load_tree(root, name, opts, out, error, warnings);
+}
+
+bool rtapp_load_files(const std::vector<std::string>& paths, const RtappOptions& opts,
+                      wl_program* out, std::string* error, std::vector<std::string>* warnings) {
+  std::memset(out, 0, sizeof *out);
+  if (paths.size() == 1) return rtapp_load(paths[0], opts, out, error, warnings);
+  Node merged;
+  std::string names;
+  std::vector<std::string> w;
+  for (const std::string& path : paths) {
+    const std::string name = basename_of(path);
+    std::string text;
+    const std::string why = read_input_file(path, &text, "cannot read");
+    if (!why.empty()) {
+      if (error) *error = name + ": " + why;
+      return false;
+    }
+    Node root;
+    if (!parse_tree(text, name, &root, error)) return false;
+    if (root.type != Node::kObject) {
+      if (error) *error = name + ": the top level must be an object, not " + type_name(root);
+      return false;
+    }
+    if (names.empty()) merged = std::move(root);
+    else merge_into(&merged, std::move(root), name, &w);
+    names += (names.empty() ? "" : "+") + name;
+  }
+  if (!load_tree(merged, opts.name.empty() ? names : opts.name, opts, out, error, warnings))
+    return false;
+  if (warnings) warnings->insert(warnings->begin(), w.begin(), w.end());
   return true;
 }
 

@@ -30,6 +30,13 @@ struct RtappOptions {
 bool rtapp_load(const std::string& path, const RtappOptions& opts, wl_program* out,
                 std::string* error, std::vector<std::string>* warnings);
 
+// Several files merged as rt-app's merge.py joins them before rt-app reads
+// one: a later file's top-level key is added, or its members are added to the
+// earlier object of that name, replacing same-named ones (each replacement is
+// a warning). Messages name the files joined by "+" ("a.json+b.json: ...").
+bool rtapp_load_files(const std::vector<std::string>& paths, const RtappOptions& opts,
+                      wl_program* out, std::string* error, std::vector<std::string>* warnings);
+
 // The same from text in memory; `name` is the file name used in messages.
 bool rtapp_load_text(const std::string& text, const std::string& name,
                      const RtappOptions& opts, wl_program* out, std::string* error,

@@ -326,6 +326,17 @@ TEST(McpmStress, OutboundIgnoringInboundIsCaught)
 	printf("caught: %s%s\n", res.first.c_str(), res.panic.c_str());
 }
 
+// A last man that does not wait for a CPU still going down (issue #19: the
+// checker used to reject only CPU_UP and missed it in 1,000 cycles).
+TEST(McpmStress, LastManNotWaitingForGoingDownIsCaught)
+{
+	Result res = run_stress(1, 1000, MCPM_FAULT_GOING_DOWN_AS_DOWN, true);
+	report("going-down-as-down", 1, res);
+	EXPECT_GT(res.violations + (res.panic.empty() ? 0 : 1), 0u);
+	EXPECT_LT(res.cycles, 1000u);
+	printf("caught: %s%s\n", res.first.c_str(), res.panic.c_str());
+}
+
 TEST(McpmStress, VlockWithTwoWinnersIsCaught)
 {
 	Result res = run_stress(1, 1000, MCPM_FAULT_VLOCK_TWO_WINNERS, true);

@@ -2,6 +2,7 @@
 // own workloads, and on each bad input with its exact message.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <fstream>
 #include <map>
 #include <regex>
@@ -327,8 +328,8 @@ TEST(RtappLoaderErrors, UnknownEventKey) {
 TEST(RtappLoaderErrors, NonPositiveTimes) {
   expect_error("{\"tasks\":{\"t\":{\"run\":-5}}}",
                "bad.json: tasks.t.run: must be a positive time in microseconds (got -5)");
-  expect_error("{\"tasks\":{\"t\":{\"run\":10,\"sleep\":1,\"sleep\":0}}}",
-               "bad.json: tasks.t.sleep#2: must be a positive time in microseconds (got 0)");
+  expect_error("{\"tasks\":{\"t\":{\"run\":10,\"sleep\":1,\"sleep\":-1}}}",
+               "bad.json: tasks.t.sleep#2: must be a positive time in microseconds (got -1)");
   expect_error("{\"tasks\":{\"t\":{\"phases\":{\"p\":{\"run\":1,\"timer\":{\"ref\":\"x\",\"period\":0}}}}}}",
                "bad.json: tasks.t.phases.p.timer.period: must be a positive time in microseconds (got 0)");
   expect_error("{\"tasks\":{\"t\":{\"run\":1}},\"global\":{\"duration\":0}}",
@@ -399,3 +400,84 @@ TEST(RtappLoaderErrors, NestingTooDeep) {
   load_text(head + std::string(63, '[') + std::string(63, ']') + "}", &l);
   EXPECT_EQ(l.error.find("too deep"), std::string::npos) << l.error;
 }
+
+namespace {
+
+// Repeats are numbered while parsing (linear loading): the n-th copy of a
+// key is key#n in messages, however many copies there are, and every copy
+// is an event in file order.
+TEST(RtappLoaderRepeats, ManyCopiesNumberedInOrder) {
+  std::string text = "{\"tasks\":{\"t\":{\"loop\":1";
+  for (int i = 1; i <= 5000; i++) text += ",\"run\":" + std::to_string(i) + ",\"sleep\":1";
+  text += ",\"sleep\":-7}}}";
+  expect_error(text, "bad.json: tasks.t.sleep#5001: must be a positive time in microseconds (got -7)");
+  Loaded l;
+  load_text(text.substr(0, text.size() - std::string(",\"sleep\":-7}}}").size()) + "}}}", &l);
+  ASSERT_TRUE(l.ok) << l.error;
+  ASSERT_EQ(l.p.tasks[0].phases[0].nevents, 10000);
+  EXPECT_EQ(l.p.tasks[0].phases[0].events[9998].duration_ns, 5000 * 1000);
+}
+
+// rt-app 1.0 reads "sleep": 0 (template.json) as a nanosleep of nothing.
+TEST(RtappLoaderRtapp10, SleepOfZero) {
+  Loaded l;
+  load_text("{\"tasks\":{\"t\":{\"run\":10,\"sleep\":0}}}", &l);
+  ASSERT_TRUE(l.ok) << l.error;
+  EXPECT_EQ(l.p.tasks[0].phases[0].events[1].kind, WL_EV_SLEEP);
+  EXPECT_EQ(l.p.tasks[0].phases[0].events[1].duration_ns, 0);
+}
+
+// The pre-1.0 grammar is skipped as rt-app 1.0 skips it; a thread left
+// without events spins (a 2 us run per loop); without pre-1.0 keys an
+// eventless phase is still refused.
+TEST(RtappLoaderRtapp10, PreOneZeroKeysAreSkipped) {
+  Loaded l;
+  load_text("{\"tasks\":{\"A\":{\"exec\":5000,\"period\":24000,\"lock_order\":[\"r0\"],"
+            "\"resources\":{\"r0\":{\"duration\":1000}}},"
+            "\"B\":{\"phases\":{\"p\":{\"exec\":300,\"sleep\":false,\"run\":7}}}}}", &l);
+  ASSERT_TRUE(l.ok) << l.error;
+  const wl_phase& a = l.p.tasks[0].phases[0];
+  ASSERT_EQ(a.nevents, 1);
+  EXPECT_EQ(a.events[0].kind, WL_EV_RUN);
+  EXPECT_EQ(a.events[0].duration_ns, 2000);
+  const wl_phase& b = l.p.tasks[1].phases[0];
+  ASSERT_EQ(b.nevents, 1);
+  EXPECT_EQ(b.events[0].duration_ns, 7000);
+  bool warned = false;
+  for (const std::string& w : l.warnings)
+    warned = warned || w == "bad.json: tasks.A.exec: rt-app's grammar before 1.0, which rt-app "
+                            "1.0 ignores; ignored";
+  EXPECT_TRUE(warned);
+  expect_error("{\"tasks\":{\"t\":{\"phases\":{\"p\":{\"loop\":2}}}}}",
+               "bad.json: tasks.t.phases.p: no events (rt-app refuses a phase without events)");
+}
+
+// --workload repeated: later files add top-level keys, or members to an
+// earlier object, replacing a member of the same name (merge.py).
+TEST(RtappLoaderMerge, LaterFilesAddAndReplaceMembers) {
+  const std::string d = std::string(BLSIM_BUILD_DIR) + "/test-scratch/rtapp-merge";
+  ASSERT_EQ(std::system(("rm -rf '" + d + "' && mkdir -p '" + d + "'").c_str()), 0);
+  std::ofstream(d + "/g.json") << "{\"global\":{\"duration\":3}}";
+  std::ofstream(d + "/a.json") << "{\"tasks\":{\"a\":{\"run\":1},\"b\":{\"run\":2}}}";
+  std::ofstream(d + "/b.json") << "{\"tasks\":{\"b\":{\"run\":20},\"c\":{\"run\":3}}}";
+  Loaded l;
+  RtappOptions o;
+  l.ok = rtapp_load_files({d + "/g.json", d + "/a.json", d + "/b.json"}, o, &l.p, &l.error,
+                          &l.warnings);
+  ASSERT_TRUE(l.ok) << l.error;
+  EXPECT_STREQ(l.p.source, "g.json+a.json+b.json");
+  EXPECT_EQ(l.p.duration_ns, 3000000000LL);
+  ASSERT_EQ(l.p.ntasks, 3);
+  EXPECT_STREQ(l.p.tasks[1].name, "b");
+  EXPECT_EQ(l.p.tasks[1].phases[0].events[0].duration_ns, 20000);
+  EXPECT_STREQ(l.p.tasks[2].name, "c");
+  ASSERT_FALSE(l.warnings.empty());
+  EXPECT_EQ(l.warnings[0], "b.json: tasks.b: replaces the one of an earlier file");
+  // An error in one file names that file.
+  std::ofstream(d + "/bad.json") << "{\"tasks\": [}";
+  Loaded e;
+  EXPECT_FALSE(rtapp_load_files({d + "/a.json", d + "/bad.json"}, o, &e.p, &e.error, &e.warnings));
+  EXPECT_EQ(e.error.rfind("bad.json:1:", 0), 0u) << e.error;
+}
+
+}  // namespace

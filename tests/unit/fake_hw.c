@@ -13,6 +13,18 @@
 #include <string.h>
 #include <ucontext.h>
 
+/* Under ASan (-DBLSIM_SANITIZE): a stack a fresh context starts on held
+ * frames that were abandoned by setcontext (a core reset, a context
+ * reloaded), whose redzones ASan never saw unpoisoned; they are dead, so
+ * the whole stack is unpoisoned when it is reused. ASan's own swapcontext
+ * interceptor does the same for the stacks it sees switched to. */
+#if defined(__SANITIZE_ADDRESS__)
+#include <sanitizer/asan_interface.h>
+#define STACK_REUSED(p, n) ASAN_UNPOISON_MEMORY_REGION((p), (n))
+#else
+#define STACK_REUSED(p, n) ((void)(p), (void)(n))
+#endif
+
 #define PS_PER_NS 1000ull
 #define ENTRY_STACK_SIZE (256 * 1024)
 #define BOOT_STACK_SIZE (1024 * 1024)
@@ -358,6 +370,7 @@ static void fresh_context(struct core *c, int stack, void (*fn)(void))
 	uc->uc_stack.ss_sp = c->entry_stack[stack];
 	uc->uc_stack.ss_size = ENTRY_STACK_SIZE;
 	uc->uc_link = NULL;
+	STACK_REUSED(c->entry_stack[stack], ENTRY_STACK_SIZE);
 	makecontext(uc, fn, 0);
 }
 
@@ -1227,6 +1240,7 @@ void hw_ctx_init(struct hw_ctx *ctx, void *stack, size_t stack_size,
 	ctx->uc.uc_stack.ss_sp = stack;
 	ctx->uc.uc_stack.ss_size = stack_size;
 	ctx->uc.uc_link = NULL;
+	STACK_REUSED(stack, stack_size);
 	ctx->fn = fn;
 	ctx->arg = arg;
 	ctx->resumed = 0;

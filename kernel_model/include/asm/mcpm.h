@@ -143,6 +143,9 @@ enum mcpm_fault {
 	MCPM_FAULT_IGNORE_INBOUND,
 	/* vlock_trylock lets every voter that saw the lock free win. */
 	MCPM_FAULT_VLOCK_TWO_WINNERS,
+	/* __mcpm_outbound_enter_critical takes a CPU still CPU_GOING_DOWN
+	 * for CPU_DOWN (does not wait for it). */
+	MCPM_FAULT_GOING_DOWN_AS_DOWN,
 };
 extern volatile int mcpm_fault_inject;
 void mcpm_reset_for_test(void);

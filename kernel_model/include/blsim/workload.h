@@ -98,6 +98,13 @@ struct wl_phase {
 	struct wl_event *events; /* in file order */
 };
 
+/* Threads a run may have, those created at start (the sum of the tasks'
+ * instances, checked by the loader) and those forked later together: the
+ * loader refuses more instances, and a fork beyond it stops the run with an
+ * error (docs/workloads.md "Limits"). rt-app has no limit of its own; this
+ * one bounds the host time and memory a self-forking task can take. */
+#define WL_MAX_THREADS 4096
+
 struct wl_task {
 	char *name;            /* key in "tasks"; threads are name-0, name-1, ... */
 	int instances;         /* threads created at start; 0 = only by fork */

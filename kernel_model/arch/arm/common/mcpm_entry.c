@@ -117,13 +117,16 @@ void __mcpm_outbound_leave_critical(unsigned int cluster, int state)
 }
 
 /* Waits for CPU `i` of cluster `cs` to leave CPU_GOING_DOWN; returns the
- * state it settled in. */
-static u8 settled_cpu_state(struct mcpm_sync_struct *cs, unsigned int i)
+ * state it settled in. `no_wait` is the checker's broken variant only. */
+static u8 settled_cpu_state(struct mcpm_sync_struct *cs, unsigned int i,
+			    bool no_wait)
 {
 	u8 st;
 
 	for (;;) {
 		st = hw_load8(&cs->cpus[i].cpu);
+		if (no_wait && st == CPU_GOING_DOWN)
+			st = CPU_DOWN;
 		if (st != CPU_GOING_DOWN)
 			return st;
 		wfe();
@@ -142,6 +145,8 @@ bool __mcpm_outbound_enter_critical(unsigned int cpu, unsigned int cluster)
 	bool blind = mcpm_fault_inject == MCPM_FAULT_IGNORE_INBOUND;
 	unsigned int other;
 	bool wanted = false;
+	/* Test-only fault: treat a sibling still going down as down. */
+	bool no_wait = mcpm_fault_inject == MCPM_FAULT_GOING_DOWN_AS_DOWN;
 
 	/* From now on an inbound CPU reading the cluster state sees the
 	 * teardown coming. */
@@ -167,7 +172,7 @@ bool __mcpm_outbound_enter_critical(unsigned int cpu, unsigned int cluster)
 	if (!wanted) {
 		sync_cache_r(&cs->cpus);
 		for (other = 0; other < MAX_CPUS_PER_CLUSTER && !wanted; other++) {
-			if (other != cpu && settled_cpu_state(cs, other) != CPU_DOWN && !blind)
+			if (other != cpu && settled_cpu_state(cs, other, no_wait) != CPU_DOWN && !blind)
 				wanted = true;
 		}
 	}
