@@ -339,6 +339,8 @@ int blsim_run(const RunOptions& o) {
       fprintf(stderr, "blsim: error: cannot write to %s: %s\n", o.out.c_str(), strerror(errno));
       return kExitOutput;
     }
+    std::string why;
+    trace.set_events(o.trace_events, &why);  // checked with the command line
     gs.trace = [&trace](const TraceRecord& r) { trace.add(r); };
     trace.attach(*platform);
     attach_platform_vcd(vcd, *platform);
@@ -431,7 +433,17 @@ int blsim_run(const RunOptions& o) {
   if (!o.out.empty()) {
     // All or nothing: every output is staged under a temporary name first,
     // and renamed into place only once all four are written.
-    StagedFile stats_file(o.out, "stats.json"), console_file(o.out, "console.log");
+    StagedFile stats_file(o.out, "stats.json"), console_file(o.out, "console.log"),
+        gtkw_file(o.out, "waves.gtkw");
+    // GTKWave's comment rows: "cluster0 (A15)" from the cluster's CPU type.
+    std::map<std::string, std::string> labels;
+    for (auto& c : platform->config().clusters) {
+      std::string t = c.type;
+      if (t.rfind("cortex-", 0) == 0) t = t.substr(7);
+      for (char& ch : t) ch = static_cast<char>(toupper(static_cast<unsigned char>(ch)));
+      const std::string scope = "cluster" + std::to_string(c.id);
+      labels[scope] = scope + " (" + t + ")";
+    }
     struct Output {
       const std::string& path;
       std::function<bool()> stage, publish;
@@ -446,6 +458,8 @@ int blsim_run(const RunOptions& o) {
          [&] { return trace.publish(); }},
         {vcd.path(), [&] { return vcd.stage(sc_time_stamp().value()); },
          [&] { return vcd.publish(); }},
+        {gtkw_file.path(), [&] { return gtkw_file.stage(vcd.gtkw(labels)); },
+         [&] { return gtkw_file.publish(); }},
     };
     const std::string* failed = nullptr;
     for (const Output& out : outputs)

@@ -278,7 +278,7 @@ TEST(Outputs, TraceTxtIsFtraceTextWithTheSwitch) {
       EXPECT_TRUE(is_uint(f.kv["state"]) && is_uint(f.kv["cpu_id"])) << f.fields;
     } else if (f.event.rfind("cpu_migrate_", 0) == 0) {
       EXPECT_TRUE(is_uint(f.kv["timestamp"])) << f.fields;
-      EXPECT_TRUE(std::regex_match(f.kv["cpu_hwid"], std::regex("0x[0-9a-f]+"))) << f.fields;
+      EXPECT_TRUE(std::regex_match(f.kv["cpu_hwid"], std::regex("0x[0-9A-F]{8}"))) << f.fields;
       // The event's own ns timestamp rounds to the line's microseconds.
       EXPECT_LE(std::stoull(f.kv["timestamp"]) / 1000, f.us) << f.fields;
     }
@@ -294,8 +294,8 @@ TEST(Outputs, TraceTxtIsFtraceTextWithTheSwitch) {
     if (ev[i].event == "cpu_migrate_finish") f = i;
   }
   EXPECT_LT(b, f);
-  EXPECT_EQ(ev[b].kv["cpu_hwid"], "0x0");
-  EXPECT_EQ(ev[f].kv["cpu_hwid"], "0x100");
+  EXPECT_EQ(ev[b].kv["cpu_hwid"], "0x00000000");
+  EXPECT_EQ(ev[f].kv["cpu_hwid"], "0x00000100");
   EXPECT_GE(ev[b].us, 100000u);
 }
 
@@ -360,9 +360,9 @@ TEST(Outputs, WavesVcdReadsBackThroughGtkwave) {
   ASSERT_TRUE(read_vcd(r.out, &back, &ts2, &why)) << why;
   EXPECT_EQ(ts1, "1ps");
   EXPECT_EQ(ts2, "1ps");
-  for (const char* s : {"tc2.cluster0.freq_khz", "tc2.cluster1.voltage_uv", "tc2.cluster0.power_state",
-                        "tc2.cluster0.power_uw", "tc2.cluster1.power_uw",
-                        "tc2.cluster1.cci_snoop", "tc2.core0.state", "tc2.core4.state"})
+  for (const char* s : {"tc2.cluster0.cluster0_freq_khz", "tc2.cluster1.cluster1_voltage_uv", "tc2.cluster0.cluster0_power_state",
+                        "tc2.cluster0.cluster0_power_uw", "tc2.cluster1.cluster1_power_uw",
+                        "tc2.cluster1.cluster1_cci_snoop", "tc2.cluster0.core0_state", "tc2.cluster1.core4_state"})
     EXPECT_TRUE(mine.count(s)) << s;
   ASSERT_EQ(mine.size(), back.size());
   for (auto& [name, changes] : mine) {
@@ -370,11 +370,49 @@ TEST(Outputs, WavesVcdReadsBackThroughGtkwave) {
     EXPECT_EQ(changes, back[name]) << name;
   }
   // The switch is visible: core 0 reset after 100 ms, cluster 1's snoops on.
-  EXPECT_EQ(mine["tc2.cluster0.freq_khz"].front().second, 1200000u);
+  EXPECT_EQ(mine["tc2.cluster0.cluster0_freq_khz"].front().second, 1200000u);
   bool core0_reset = false;
-  for (auto& [t, v] : mine["tc2.core0.state"]) core0_reset |= t > 100000000000ull && v == 1;
+  for (auto& [t, v] : mine["tc2.cluster0.core0_state"]) core0_reset |= t > 100000000000ull && v == 1;
   EXPECT_TRUE(core0_reset);
-  EXPECT_EQ(mine["tc2.cluster1.cci_snoop"].back().second, 1u);
+  EXPECT_EQ(mine["tc2.cluster1.cluster1_cci_snoop"].back().second, 1u);
+  // No two signals share a name (GTKWave's wave list shows names alone).
+  std::set<std::string> leaves;
+  for (auto& [name, changes] : mine) EXPECT_TRUE(leaves.insert(name.substr(name.rfind('.') + 1)).second) << name;
+}
+
+// waves.gtkw beside waves.vcd lists every signal of the dump, by its full
+// name with its bit range, each once, and only those, with the clusters
+// labelled by their CPU type.
+TEST(Outputs, GtkwaveSaveFileShowsEverySignal) {
+  Waves w;
+  std::string ts, why;
+  ASSERT_TRUE(read_vcd(slurp(switch_run() + "/waves.vcd"), &w, &ts, &why)) << why;
+  const std::string gtkw = slurp(switch_run() + "/waves.gtkw");
+  std::set<std::string> listed;
+  for (const std::string& l : lines_of(gtkw)) {
+    if (l.empty() || l[0] == '@' || l[0] == '[' || l[0] == '-') continue;
+    const std::string name = l.substr(0, l.find('['));
+    EXPECT_TRUE(w.count(name)) << "waves.gtkw lists '" << l << "', not in waves.vcd";
+    EXPECT_TRUE(listed.insert(name).second) << name << " twice";
+  }
+  EXPECT_EQ(listed.size(), w.size());
+  EXPECT_NE(gtkw.find("tc2.cluster0.cluster0_freq_khz[31:0]\n"), std::string::npos);
+  EXPECT_NE(gtkw.find("-cluster0 (A15)\n"), std::string::npos) << gtkw;
+  EXPECT_NE(gtkw.find("-cluster1 (A7)\n"), std::string::npos) << gtkw;
+}
+
+// On the Exynos the top scope is the board's, not tc2.
+TEST(Outputs, WavesScopeIsNamedForTheBoard) {
+  const std::string d = scratch("outputs-vcd-exynos");
+  RunResult r = run_blsim("--dtb " + exynos_dtb() + " --duration 20ms --quiet --out " + d + "/out", d);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  Waves w;
+  std::string ts, why;
+  ASSERT_TRUE(read_vcd(slurp(d + "/out/waves.vcd"), &w, &ts, &why)) << why;
+  ASSERT_FALSE(w.empty());
+  for (auto& [name, changes] : w) EXPECT_EQ(name.rfind("exynos5422.cluster", 0), 0u) << name;
+  EXPECT_TRUE(w.count("exynos5422.cluster0.core7_state"));  // cluster 0: the A15s, CPUs 4-7
+  EXPECT_NE(slurp(d + "/out/waves.gtkw").find("-cluster0 (A15)"), std::string::npos);
 }
 
 // stats.json of a real run validates against docs/stats.schema.json.
@@ -501,7 +539,7 @@ TEST(Outputs, WavesPowerIntegratesToTheRailEnergy) {
   ASSERT_TRUE(rails && YAJL_IS_ARRAY(rails) && YAJL_GET_ARRAY(rails)->len == 2);
   const char* rail_of_cluster[] = {"vcore-a15", "vcore-a7"};  // configs/tc2.dts
   for (unsigned c = 0; c < 2; ++c) {
-    const auto& steps = w["tc2.cluster" + std::to_string(c) + ".power_uw"];
+    const auto& steps = w["tc2.cluster" + std::to_string(c) + ".cluster" + std::to_string(c) + "_power_uw"];
     ASSERT_GT(steps.size(), 100u) << "cluster " << c;
     double j_vcd = 0;
     for (size_t i = 0; i < steps.size(); ++i) {
@@ -587,9 +625,67 @@ TEST(Outputs, FrequencyChangesReachTraceAndWaves) {
   EXPECT_EQ(last_khz["2"], "350000");
   Waves w;
   ASSERT_TRUE(read_vcd(slurp(d + "/out/waves.vcd"), &w, &ts, &why)) << why;
-  EXPECT_EQ(w["tc2.cluster0.freq_khz"].back().second, 500000u);
-  EXPECT_EQ(w["tc2.cluster1.freq_khz"].back().second, 350000u);
-  EXPECT_LT(w["tc2.cluster0.voltage_uv"].back().second, w["tc2.cluster0.voltage_uv"].front().second);
+  EXPECT_EQ(w["tc2.cluster0.cluster0_freq_khz"].back().second, 500000u);
+  EXPECT_EQ(w["tc2.cluster1.cluster1_freq_khz"].back().second, 350000u);
+  EXPECT_LT(w["tc2.cluster0.cluster0_voltage_uv"].back().second, w["tc2.cluster0.cluster0_voltage_uv"].front().second);
+}
+
+// cpu_frequency: one line per CPU at time 0 (the boot frequency), then one
+// per real change: none at 0 kHz (a PLL relock is not a frequency), none
+// repeating the last. Here CPU 0 changes the A7 cluster's frequency for
+// CPUs 2-4 (ondemand, no switcher): the kernel's lines only, not also the
+// clock model's.
+TEST(Outputs, FrequencyLinesOnePerRealChange) {
+  const std::string d = scratch("outputs-freq-once");
+  RunResult r = run_blsim("--dtb " + tc2_dtb() + " --workload " + std::string(BLSIM_SOURCE_DIR) +
+                              "/workloads/bursty.json --switcher none --cpufreq-governor ondemand"
+                              " --duration 1s --quiet --out " + d + "/out", d);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::vector<FtraceLine> ev;
+  std::string why;
+  ASSERT_TRUE(parse_ftrace(slurp(d + "/out/trace.txt"), &ev, &why)) << why;
+  std::map<std::string, std::vector<FtraceLine>> per_cpu;
+  for (FtraceLine& f : ev)
+    if (f.event == "cpu_frequency") per_cpu[f.kv["cpu_id"]].push_back(f);
+  ASSERT_EQ(per_cpu.size(), 5u);
+  for (auto& [cpu, l] : per_cpu) {
+    ASSERT_GE(l.size(), 2u) << "cpu " << cpu << ": the boot line and at least one change";
+    EXPECT_EQ(l[0].us, 0u) << cpu;
+    EXPECT_EQ(l[0].kv["state"], cpu < "2" ? "1200000" : "1000000") << cpu;
+    for (size_t i = 0; i < l.size(); ++i) {
+      EXPECT_NE(l[i].kv["state"], "0") << "cpu " << cpu << " at " << l[i].us;
+      if (i) EXPECT_NE(l[i].kv["state"], l[i - 1].kv["state"]) << "cpu " << cpu << " at " << l[i].us;
+    }
+  }
+}
+
+// --trace-events chooses the events as ftrace's set_event does (names,
+// SYSTEM:NAME, globs); a name that matches no event is a usage error.
+TEST(Outputs, TraceEventsChoosesTheEvents) {
+  const std::string d = scratch("outputs-trace-events");
+  const std::string run = "--dtb " + tc2_dtb() + " --workload " + std::string(BLSIM_SOURCE_DIR) +
+                          "/workloads/bursty.json --duration 200ms --quiet ";
+  RunResult r = run_blsim(run + "--trace-events 'sched_wak*,power:cpu_idle' --out " + d + "/out", d);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::vector<FtraceLine> ev;
+  std::string why;
+  ASSERT_TRUE(parse_ftrace(slurp(d + "/out/trace.txt"), &ev, &why)) << why;
+  std::map<std::string, int> count;
+  for (FtraceLine& f : ev) ++count[f.event];
+  EXPECT_GT(count["cpu_idle"], 0);
+  EXPECT_GT(count["sched_waking"], 0);
+  EXPECT_GT(count["sched_wakeup"], 0);
+  for (auto& [e, n] : count)
+    EXPECT_TRUE(e == "cpu_idle" || e.rfind("sched_wak", 0) == 0) << e;
+  r = run_blsim(run + "--trace-events sched --out " + d + "/sched", d);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  ev.clear();
+  ASSERT_TRUE(parse_ftrace(slurp(d + "/sched/trace.txt"), &ev, &why)) << why;
+  for (FtraceLine& f : ev) EXPECT_EQ(f.event.rfind("sched_", 0), 0u) << f.event;
+  r = run_blsim(run + "--trace-events cpu_idle,cpu_frequnecy --out " + d + "/bad", d);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("'cpu_frequnecy' names no event"), std::string::npos) << r.err;
+  EXPECT_NE(run_cmd("test -e '" + d + "/bad'", d).exit_code, 0);
 }
 
 // An output that cannot be written (here trace.txt is a folder) fails the
