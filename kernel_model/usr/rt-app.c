@@ -22,6 +22,7 @@
 #include "linux/sched.h"
 #include "linux/smp.h"
 #include "linux/tick.h"
+#include "trace/events.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -503,6 +504,32 @@ static void enter_phase(struct rtapp_thread *t, const struct wl_phase *ph)
 	}
 }
 
+/* ---- rt-app's trace_marker lines ---------------------------------------------- */
+
+/* rt-app writes these to trace_marker when its ftrace log is on; the trace
+ * shows them as ftrace print events (tracing_mark_write: ...), which LISA's
+ * rt-app analyses read. Written here always, in rt-app's own wording, from
+ * the thread's context; --trace-events leaves them out as ftrace:print.
+ * The per-event (rtapp_event) and per-loop statistics (rtapp_stats) lines
+ * are not written. */
+#define rtapp_marker(...) trace_event("tracing_mark_write", __VA_ARGS__)
+
+static int nrunning;  /* threads not yet ended: rtapp_main's end after the last */
+
+static void marker_loop(const struct rtapp_thread *t, const char *what)
+{
+	rtapp_marker("rtapp_loop: event=%s thread_loop=%d phase=%d phase_loop=%d", what,
+		     (int)t->loops_done, t->phase, (int)t->phase_loops);
+}
+
+static void marker_task_end(struct rtapp_thread *t)
+{
+	rtapp_marker("rtapp_task: event=end");
+	if (--nrunning == 0)
+		rtapp_marker("rtapp_main: event=end");
+	(void)t;
+}
+
 /* ---- the thread body ---------------------------------------------------------- */
 
 /* Next event; returns false when the thread has run all its loops. */
@@ -515,6 +542,7 @@ static bool advance(struct rtapp_thread *t)
 	if (++t->ev < ph->nevents)
 		return true;
 	/* One loop of the phase done: rt-app logs a line here. */
+	marker_loop(t, "end");
 	t->ev = 0;
 	t->phase_entered = false;
 	t->st.activations++;
@@ -559,11 +587,15 @@ static void rtapp_thread_run(struct task_struct *p)
 		enum ev_result r;
 
 		if (t->finished || !continue_running) {
+			if (!t->finished)
+				marker_task_end(t);
+			t->finished = true;
 			sched_exit_current();
 			return;
 		}
 		if (!t->delayed) {
 			t->delayed = true;
+			rtapp_marker("rtapp_task: event=start");
 			if (t->task->delay_ns > 0) {
 				sched_sleep_until(ktime_get_ns() + (u64)t->task->delay_ns);
 				return;
@@ -572,6 +604,7 @@ static void rtapp_thread_run(struct task_struct *p)
 		ph = &t->task->phases[t->phase];
 		if (!t->phase_entered) {
 			t->phase_entered = true;
+			marker_loop(t, "start");
 			loop_started(t);
 			enter_phase(t, ph);
 			if (need_resched())
@@ -582,6 +615,7 @@ static void rtapp_thread_run(struct task_struct *p)
 			return;
 		if (!advance(t)) {
 			t->finished = true;
+			marker_task_end(t);
 			sched_exit_current();
 			return;
 		}
@@ -616,6 +650,7 @@ void rtapp_spawn(int task, int instance)
 	*threads_tail = t;
 	threads_tail = &t->next;
 	nthreads++;
+	nrunning++;
 	t->p = sched_create_task(t->name, &rtapp_ops, t, policy_of(wt->sched.policy),
 				 prio_arg(&wt->sched), (u64)wt->sched.dl_runtime_ns,
 				 (u64)wt->sched.dl_deadline_ns, (u64)wt->sched.dl_period_ns,
@@ -655,6 +690,8 @@ int rtapp_start(void)
 	pr_info("rt-app: %s: %d tasks, %.1f instructions per us of run\n", prog()->source,
 		prog()->ntasks, setup->run_instr_per_us);
 	hw_mark("workload");
+	rtapp_marker("rtapp_main: event=start");
+	rtapp_marker("rtapp_main: event=clock_ref data=%llu", (unsigned long long)(ktime_get_ns() / 1000));
 	for (i = 0; i < prog()->ntasks; i++)
 		for (k = 0; k < prog()->tasks[i].instances; k++)
 			rtapp_spawn(i, k);

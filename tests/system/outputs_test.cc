@@ -140,6 +140,11 @@ bool parse_ftrace(const std::string& text, std::vector<FtraceLine>* out, std::st
     last = f.us;
     f.event = m[10];
     f.fields = m[11];
+    // A trace_marker write (rt-app's markers) is free text after the event.
+    if (f.event == "tracing_mark_write") {
+      out->push_back(f);
+      continue;
+    }
     for (const std::string& kv : [&] {
            std::vector<std::string> w;
            size_t p = 0;
@@ -321,6 +326,46 @@ TEST(Outputs, TraceOfMp3ShortIsFtraceText) {
   EXPECT_EQ(count["cpu_migrate_begin"], count["cpu_migrate_finish"]);
   for (const char* t : {"AudioTick", "AudioOut", "AudioTrack", "mp3.decoder", "OMXCall"})
     EXPECT_EQ(next_comms.count(t), 1u) << t;
+}
+
+// rt-app's trace_marker lines, as rt-app writes them: rtapp_main start
+// and clock_ref, then per thread rtapp_task start and a start and an end
+// rtapp_loop for every loop of a phase, numbered as rt-app numbers them,
+// from the thread's own context.
+TEST(Outputs, TraceHasRtappMarkers) {
+  const std::string d = scratch("outputs-rtapp-markers");
+  RunResult r = run_blsim("--dtb " + tc2_dtb() + " --workload /usr/share/doc/rt-app/examples/mp3-short.json"
+                          " --duration 300ms --quiet --out " + d + "/out", d);
+  ASSERT_EQ(r.exit_code, 0) << "rt-app's examples (Debian package rt-app; tools/setup installs it): " << r.err;
+  std::vector<FtraceLine> ev;
+  std::string why;
+  ASSERT_TRUE(parse_ftrace(slurp(d + "/out/trace.txt"), &ev, &why)) << why;
+  std::vector<std::string> main;
+  std::map<std::string, int> task_start, loop_start, loop_end;
+  static const std::regex loop(R"(rtapp_loop: event=(start|end) thread_loop=\d+ phase=\d+ phase_loop=\d+)");
+  for (FtraceLine& f : ev) {
+    if (f.event != "tracing_mark_write") continue;
+    if (f.fields.rfind("rtapp_main: ", 0) == 0) {
+      main.push_back(f.fields);
+    } else if (f.fields == "rtapp_task: event=start") {
+      ++task_start[f.comm];
+    } else {
+      EXPECT_TRUE(std::regex_match(f.fields, loop)) << f.fields;
+      ++(f.fields.find("event=start") != std::string::npos ? loop_start : loop_end)[f.comm];
+    }
+  }
+  ASSERT_EQ(main.size(), 2u);
+  EXPECT_EQ(main[0], "rtapp_main: event=start");
+  EXPECT_EQ(main[1].rfind("rtapp_main: event=clock_ref data=", 0), 0u) << main[1];
+  for (const char* t : {"AudioTick", "AudioOut", "AudioTrack", "mp3.decoder", "OMXCall"}) {
+    EXPECT_EQ(task_start[t], 1) << t;
+    EXPECT_GT(loop_end[t], 5) << t;
+    EXPECT_LE(loop_start[t] - loop_end[t], 1) << t;  // the last loop may still run at the end
+  }
+  r = run_blsim("--dtb " + tc2_dtb() + " --workload /usr/share/doc/rt-app/examples/mp3-short.json"
+                " --duration 300ms --quiet --trace-events 'sched_*' --out " + d + "/nomark", d);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(slurp(d + "/nomark/trace.txt").find("tracing_mark_write"), std::string::npos);
 }
 
 // waves.vcd, converted by GTKWave's vcd2fst and dumped back by fst2vcd,
