@@ -434,7 +434,7 @@ int blsim_run(const RunOptions& o) {
     // All or nothing: every output is staged under a temporary name first,
     // and renamed into place only once all four are written.
     StagedFile stats_file(o.out, "stats.json"), console_file(o.out, "console.log"),
-        gtkw_file(o.out, "waves.gtkw");
+        gtkw_file(o.out, "waves.gtkw"), dat_file(o.out, "trace.dat");
     // GTKWave's comment rows: "cluster0 (A15)" from the cluster's CPU type.
     std::map<std::string, std::string> labels;
     for (auto& c : platform->config().clusters) {
@@ -456,6 +456,9 @@ int blsim_run(const RunOptions& o) {
          [&] { return console_file.publish(); }},
         {trace.path(), [&] { return trace.stage(platform->nr_cores()); },
          [&] { return trace.publish(); }},
+        {dat_file.path(),
+         [&] { return dat_file.stage([&](FILE* f) { return trace.write_dat(f, platform->nr_cores()); }); },
+         [&] { return dat_file.publish(); }},
         {vcd.path(), [&] { return vcd.stage(sc_time_stamp().value()); },
          [&] { return vcd.publish(); }},
         {gtkw_file.path(), [&] { return gtkw_file.stage(vcd.gtkw(labels)); },

@@ -177,10 +177,11 @@ void TraceWriter::add(const TraceRecord& r) {
 }
 
 void TraceWriter::line(uint64_t ns, unsigned cpu, const char* comm, int pid, const char* event,
-                       const char* fields) {
+                       const char* fields, int held) {
   if (!wanted(event)) return;
   line_.clear();
   put_head(line_, ns, cpu, comm, pid, flags_for(event));
+  dat_.add(ns, cpu, comm, pid, event, fields, flags_for(event), held);
   line_ += event;
   line_ += ": ";
   line_ += fields;
@@ -192,7 +193,7 @@ void TraceWriter::line(uint64_t ns, unsigned cpu, const char* comm, int pid, con
 void TraceWriter::model_freq(uint64_t ns, unsigned core, unsigned cluster, const char* fields) {
   if (kernel_freq(cluster) || !wanted("cpu_frequency")) return;
   const uint64_t start = out_.size();
-  line(ns, core, "<idle>", 0, "cpu_frequency", fields);
+  line(ns, core, "<idle>", 0, "cpu_frequency", fields, static_cast<int>(cluster));
   held_.push_back({start, out_.size() - start, cluster});
 }
 

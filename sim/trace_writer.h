@@ -26,6 +26,7 @@
 
 #include "sim/hw_glue.h"
 #include "sim/spool_file.h"
+#include "sim/trace_dat.h"
 
 class Platform;
 
@@ -52,13 +53,16 @@ class TraceWriter {
   bool stage(unsigned nr_cpus);
   bool publish() { return out_.publish(); }
   const std::string& path() const { return out_.path(); }
+  // trace.dat (sim/trace_dat.h): the same events as trace.txt, into f.
+  bool write_dat(FILE* f, unsigned nr_cpus) const { return dat_.write(f, nr_cpus, kernel_freq_); }
 
   // One line as ftrace prints it (no newline).
   static std::string format_line(const TraceRecord& r, const char* flags);
 
  private:
+  // held >= 0: a clock model line of that cluster (see held_).
   void line(uint64_t ns, unsigned cpu, const char* comm, int pid, const char* event,
-            const char* fields);
+            const char* fields, int held = -1);
   bool wanted(const std::string& event) const;
   // The physical core logical CPU cpu ran its last event on (the cluster a
   // kernel cpu_frequency line speaks for); cpu itself before any.
@@ -87,4 +91,5 @@ class TraceWriter {
     unsigned cluster;
   };
   std::vector<Held> held_;
+  TraceDat dat_;
 };

@@ -10,6 +10,7 @@
 #include <map>
 #include <regex>
 #include <set>
+#include <tuple>
 #include <vector>
 
 #include "run_helpers.h"
@@ -673,6 +674,92 @@ TEST(Outputs, FrequencyChangesReachTraceAndWaves) {
   EXPECT_EQ(w["tc2.cluster0.cluster0_freq_khz"].back().second, 500000u);
   EXPECT_EQ(w["tc2.cluster1.cluster1_freq_khz"].back().second, 350000u);
   EXPECT_LT(w["tc2.cluster0.cluster0_voltage_uv"].back().second, w["tc2.cluster0.cluster0_voltage_uv"].front().second);
+}
+
+// trace.dat of dir, read by trace-cmd report (Debian package trace-cmd)
+// without its plugins (-N: each event printed by its format's print fmt)
+// and with nanosecond times (-t), holds the events of trace.txt: per CPU
+// the same sequence of task, pid, event and fields, each at the time
+// trace.txt shows rounded to the microsecond. Returns the events by name.
+static std::map<std::string, int> expect_dat_as_txt(const std::string& dir, const std::string& scratch_dir) {
+  std::map<std::string, int> count;
+  std::vector<FtraceLine> ev;
+  std::string why;
+  EXPECT_TRUE(parse_ftrace(slurp(dir + "/trace.txt"), &ev, &why)) << why;
+  RunResult rep = run_cmd("trace-cmd report -N -t '" + dir + "/trace.dat'", scratch_dir);
+  EXPECT_EQ(rep.exit_code, 0) << "trace-cmd (Debian package trace-cmd; tools/setup installs it): " << rep.err;
+  EXPECT_EQ(rep.err, "");
+  using Key = std::tuple<uint64_t, std::string, int, std::string, std::string>;
+  std::map<unsigned, std::vector<Key>> txt, dat;
+  for (const FtraceLine& f : ev) {
+    txt[f.cpu].push_back({f.us, f.comm, f.pid, f.event, f.fields});
+    ++count[f.event];
+  }
+  // "%16s-%-5d [%03d] %5lu.%09lu: %-20s fields": the print event's fields
+  // start with the function's name (tracing_mark_write: ...).
+  static const std::regex line(R"( *(.+)-(\d+) +\[(\d{3})\] +(\d+)\.(\d{9}): ([a-z_]+): +(.*))");
+  std::smatch m;
+  size_t n = 0;
+  const std::vector<std::string> l = lines_of(rep.out);
+  EXPECT_FALSE(l.empty());
+  if (l.empty()) return count;
+  EXPECT_EQ(l[0], "cpus=5");
+  for (size_t i = 1; i < l.size(); ++i) {
+    if (l[i].empty()) continue;
+    if (!std::regex_match(l[i], m, line)) {
+      ADD_FAILURE() << l[i];
+      return count;
+    }
+    const uint64_t ns = std::stoull(m[4]) * 1000000000ull + std::stoull(m[5]);
+    std::string event = m[6], fields = m[7];
+    if (event == "print") {
+      EXPECT_EQ(fields.rfind("tracing_mark_write: ", 0), 0u) << l[i];
+      event = "tracing_mark_write";
+      fields = fields.substr(20);
+    }
+    dat[std::stoul(m[3])].push_back({(ns + 500) / 1000, m[1], std::stoi(m[2]), event, fields});
+    ++n;
+  }
+  EXPECT_EQ(n, ev.size());
+  EXPECT_EQ(dat.size(), txt.size());
+  for (auto& [cpu, seq] : txt) {
+    EXPECT_EQ(dat[cpu].size(), seq.size()) << "cpu " << cpu;
+    for (size_t i = 0; i < seq.size() && i < dat[cpu].size(); ++i)
+      if (dat[cpu][i] != seq[i]) {
+        ADD_FAILURE() << "cpu " << cpu << " event " << i << ": " << std::get<3>(seq[i]) << " "
+                      << std::get<4>(seq[i]) << " at " << std::get<0>(seq[i]) << " us; trace.dat: "
+                      << std::get<3>(dat[cpu][i]) << " " << std::get<4>(dat[cpu][i]) << " at "
+                      << std::get<0>(dat[cpu][i]);
+        break;
+      }
+  }
+  return count;
+}
+
+// A run of 3 s of mp3-short (IKS, ondemand): the markers, every sched and
+// power event, many pages per CPU. Then one with 470 ms between two
+// events of CPU 0 (more than the 27 bits of a record's time delta: a
+// time-extend record). With trace-cmd's plugins (its default view) the
+// file reads too.
+TEST(Outputs, TraceDatReadsBackThroughTraceCmd) {
+  const std::string d = scratch("outputs-trace-dat");
+  RunResult r = run_blsim("--dtb " + tc2_dtb() + " --workload /usr/share/doc/rt-app/examples/mp3-short.json"
+                          " --switcher iks --cpufreq-governor ondemand --duration 3s --quiet --out " + d + "/out", d);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::map<std::string, int> count = expect_dat_as_txt(d + "/out", d);
+  for (const char* e : {"sched_switch", "sched_wakeup", "sched_waking", "sched_wakeup_new", "cpu_idle",
+                        "cpu_frequency", "cpu_migrate_begin", "cpu_migrate_finish", "cpu_migrate_current",
+                        "power_domain_target", "tracing_mark_write"})
+    EXPECT_GT(count[e], 0) << e;
+  RunResult rep = run_cmd("trace-cmd report '" + d + "/out/trace.dat' | grep -c 'sched_switch: .* ==> '", d);
+  EXPECT_EQ(rep.out, std::to_string(count["sched_switch"]) + "\n") << rep.err;
+
+  r = run_blsim("--dtb " + tc2_dtb() + " --switcher iks --event 500ms:switch:0:1 --duration 600ms"
+                " --trace-events 'cpu_frequency,cpu_migrate_*' --quiet --out " + d + "/sparse", d);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  count = expect_dat_as_txt(d + "/sparse", d);
+  EXPECT_EQ(count["cpu_migrate_begin"], 1);
+  EXPECT_EQ(count.size(), 4u);
 }
 
 // cpu_frequency: one line per CPU at time 0 (the boot frequency), then one
