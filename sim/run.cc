@@ -432,7 +432,7 @@ int blsim_run(const RunOptions& o) {
   info.host_seconds = host;
   if (!o.out.empty()) {
     // All or nothing: every output is staged under a temporary name first,
-    // and renamed into place only once all four are written.
+    // and renamed into place only once all are written.
     StagedFile stats_file(o.out, "stats.json"), console_file(o.out, "console.log"),
         gtkw_file(o.out, "waves.gtkw"), dat_file(o.out, "trace.dat");
     // GTKWave's comment rows: "cluster0 (A15)" from the cluster's CPU type.
@@ -470,7 +470,7 @@ int blsim_run(const RunOptions& o) {
     for (const Output& out : outputs)
       if (!failed && !StagedFile::replaceable(out.path)) failed = &out.path;
     {
-      const temp_files::SignalsHeld held;  // the four renames happen whole
+      const temp_files::SignalsHeld held;  // the renames happen whole
       for (const Output& out : outputs)
         if (!failed && !out.publish()) failed = &out.path;
     }

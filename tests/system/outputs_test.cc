@@ -647,7 +647,7 @@ TEST(Outputs, ProgressLineChangesNothing) {
   ASSERT_EQ(off.exit_code, 0) << off.err;
   EXPECT_NE(on.err.find("real time, ETA"), std::string::npos) << on.err;
   EXPECT_EQ(off.err.find("ETA"), std::string::npos) << off.err;
-  for (const char* f : {"stats.json", "trace.txt", "waves.vcd"}) {
+  for (const char* f : {"stats.json", "trace.txt", "trace.dat", "waves.vcd", "waves.gtkw"}) {
     EXPECT_EQ(slurp(d + "/on/" + f), slurp(d + "/off/" + f)) << f;
     EXPECT_EQ(slurp(d + "/on/" + f), slurp(switch_run() + "/" + f)) << f;
   }
@@ -821,7 +821,7 @@ TEST(Outputs, TraceEventsChoosesTheEvents) {
 }
 
 // An output that cannot be written (here trace.txt is a folder) fails the
-// run with exit 4 naming that file, and none of the four outputs appears,
+// run with exit 4 naming that file, and none of the other outputs appears,
 // nor any temporary file: they are staged first and published together.
 TEST(Outputs, AnUnwritableOutputLeavesNoOtherBehind) {
   const std::string d = scratch("outputs-unwritable");
