@@ -461,7 +461,7 @@ int blsim_run(const RunOptions& o) {
          [&] { return dat_file.publish(); }},
         {vcd.path(), [&] { return vcd.stage(sc_time_stamp().value()); },
          [&] { return vcd.publish(); }},
-        {gtkw_file.path(), [&] { return gtkw_file.stage(vcd.gtkw(labels)); },
+        {gtkw_file.path(), [&] { return gtkw_file.stage(vcd.gtkw(labels, sc_time_stamp().value())); },
          [&] { return gtkw_file.publish(); }},
     };
     const std::string* failed = nullptr;

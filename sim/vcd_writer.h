@@ -55,8 +55,8 @@ class VcdWriter {
   bool publish() { return out_.publish(); }
   const std::string& path() const { return out_.path(); }
   // GTKWave's save file listing every signal (a comment row before each
-  // scope: its label in labels, else its name).
-  std::string gtkw(const std::map<std::string, std::string>& labels) const;
+  // scope: its label in labels, else its name), zoomed to show 0..end_ps.
+  std::string gtkw(const std::map<std::string, std::string>& labels, uint64_t end_ps) const;
 
  private:
   struct Signal {
