@@ -80,6 +80,8 @@ struct rtapp_thread {
 	struct rtapp_thread *wait_next;
 	u64 loop_start;
 	u64 t_first;                  /* when the thread started its first phase */
+	u64 mark_run_ns, mark_wu_lat_ns;  /* st's sums at the loop's start (rtapp_stats) */
+	s64 mark_slack_ns;
 	struct wl_thread_stats st;
 	struct rtapp_thread *next;
 };
@@ -510,16 +512,42 @@ static void enter_phase(struct rtapp_thread *t, const struct wl_phase *ph)
  * shows them as ftrace print events (tracing_mark_write: ...), which LISA's
  * rt-app analyses read. Written here always, in rt-app's own wording, from
  * the thread's context; --trace-events leaves them out as ftrace:print.
- * The per-event (rtapp_event) and per-loop statistics (rtapp_stats) lines
- * are not written. */
+ * The per-event lines (rtapp_event) are not written. rtapp_stats, after
+ * each loop's end, in us as rt-app: period (the loop's wall time), run
+ * (wall time in its run events), wu_lat (summed over its timers), slack
+ * (summed over its timers: rt-app's cumulative_slack; without it rt-app
+ * gives the last timer's, the same with one timer per loop), c_period and
+ * c_run (the phase's timer periods and run durations as written). */
 #define rtapp_marker(...) trace_event("tracing_mark_write", __VA_ARGS__)
 
 static int nrunning;  /* threads not yet ended: rtapp_main's end after the last */
 
-static void marker_loop(const struct rtapp_thread *t, const char *what)
+static void marker_loop(struct rtapp_thread *t, const char *what)
 {
+	const struct wl_phase *ph = &t->task->phases[t->phase];
+	s64 c_period = 0, c_run = 0;
+	int i;
+
 	rtapp_marker("rtapp_loop: event=%s thread_loop=%d phase=%d phase_loop=%d", what,
 		     (int)t->loops_done, t->phase, (int)t->phase_loops);
+	if (what[0] == 's') {
+		t->mark_run_ns = t->st.run_ns;
+		t->mark_wu_lat_ns = t->st.wu_lat_sum_ns;
+		t->mark_slack_ns = t->st.slack_sum_ns;
+		return;
+	}
+	for (i = 0; i < ph->nevents; i++) {
+		if (ph->events[i].kind == WL_EV_TIMER)
+			c_period += ph->events[i].duration_ns;
+		else if (ph->events[i].kind == WL_EV_RUN || ph->events[i].kind == WL_EV_RUNTIME)
+			c_run += ph->events[i].duration_ns;
+	}
+	rtapp_marker("rtapp_stats: period=%d run=%d wu_lat=%d slack=%d c_period=%d c_run=%d",
+		     (int)((ktime_get_ns() - t->loop_start) / 1000),
+		     (int)((t->st.run_ns - t->mark_run_ns) / 1000),
+		     (int)((t->st.wu_lat_sum_ns - t->mark_wu_lat_ns) / 1000),
+		     (int)((t->st.slack_sum_ns - t->mark_slack_ns) / 1000),
+		     (int)(c_period / 1000), (int)(c_run / 1000));
 }
 
 static void marker_task_end(struct rtapp_thread *t)
@@ -546,13 +574,14 @@ static bool advance(struct rtapp_thread *t)
 	t->ev = 0;
 	t->phase_entered = false;
 	t->st.activations++;
-	if (ph->loop < 0 || ++t->phase_loops < ph->loop)
+	if (++t->phase_loops < ph->loop || ph->loop < 0)
 		return true;
 	t->phase_loops = 0;
 	if (++t->phase < task->nphases)
 		return true;
 	t->phase = 0;
-	if (task->loop < 0 || ++t->loops_done < task->loop)
+	/* Counted for endless tasks too: rtapp_loop's thread_loop, as rt-app. */
+	if (++t->loops_done < task->loop || task->loop < 0)
 		return true;
 	return false;
 }

@@ -333,7 +333,7 @@ TEST(Outputs, TraceOfMp3ShortIsFtraceText) {
 // rt-app's trace_marker lines, as rt-app writes them: rtapp_main start
 // and clock_ref, then per thread rtapp_task start and a start and an end
 // rtapp_loop for every loop of a phase, numbered as rt-app numbers them,
-// from the thread's own context.
+// each end followed by rtapp_stats, from the thread's own context.
 TEST(Outputs, TraceHasRtappMarkers) {
   const std::string d = scratch("outputs-rtapp-markers");
   RunResult r = run_blsim("--dtb " + tc2_dtb() + " --workload /usr/share/doc/rt-app/examples/mp3-short.json"
@@ -343,15 +343,26 @@ TEST(Outputs, TraceHasRtappMarkers) {
   std::string why;
   ASSERT_TRUE(parse_ftrace(slurp(d + "/out/trace.txt"), &ev, &why)) << why;
   std::vector<std::string> main;
-  std::map<std::string, int> task_start, loop_start, loop_end;
-  static const std::regex loop(R"(rtapp_loop: event=(start|end) thread_loop=\d+ phase=\d+ phase_loop=\d+)");
+  std::map<std::string, int> task_start, loop_start, loop_end, stats;
+  std::map<std::string, int> max_thread_loop;
+  static const std::regex loop(R"(rtapp_loop: event=(start|end) thread_loop=(\d+) phase=\d+ phase_loop=(\d+))");
+  static const std::regex stat(
+      R"(rtapp_stats: period=(\d+) run=(\d+) wu_lat=(\d+) slack=(-?\d+) c_period=(\d+) c_run=(\d+))");
+  std::smatch m;
   for (FtraceLine& f : ev) {
     if (f.event != "tracing_mark_write") continue;
     if (f.fields.rfind("rtapp_main: ", 0) == 0) {
       main.push_back(f.fields);
     } else if (f.fields == "rtapp_task: event=start") {
       ++task_start[f.comm];
+    } else if (std::regex_match(f.fields, m, stat)) {
+      ++stats[f.comm];
+      // AudioTick's loops are one 6 ms timer; mp3.decoder's one run of 1150 us.
+      if (f.comm == "AudioTick") EXPECT_EQ(m[5].str() + "/" + m[6].str(), "6000/0") << f.fields;
+      if (f.comm == "mp3.decoder") EXPECT_EQ(m[5].str() + "/" + m[6].str(), "0/1150") << f.fields;
     } else {
+      if (std::regex_match(f.fields, m, loop))
+        max_thread_loop[f.comm] = std::max({max_thread_loop[f.comm], std::stoi(m[2]), std::stoi(m[3])});
       EXPECT_TRUE(std::regex_match(f.fields, loop)) << f.fields;
       ++(f.fields.find("event=start") != std::string::npos ? loop_start : loop_end)[f.comm];
     }
@@ -363,7 +374,12 @@ TEST(Outputs, TraceHasRtappMarkers) {
     EXPECT_EQ(task_start[t], 1) << t;
     EXPECT_GT(loop_end[t], 5) << t;
     EXPECT_LE(loop_start[t] - loop_end[t], 1) << t;  // the last loop may still run at the end
+    EXPECT_EQ(stats[t], loop_end[t]) << t;
   }
+  // Endless loops count on, as rt-app's do (AudioTick: the task's loop
+  // over 2 phases; mp3.decoder: the loop of its one phase).
+  EXPECT_GT(max_thread_loop["AudioTick"], 5);
+  EXPECT_GT(max_thread_loop["mp3.decoder"], 5);
   r = run_blsim("--dtb " + tc2_dtb() + " --workload /usr/share/doc/rt-app/examples/mp3-short.json"
                 " --duration 300ms --quiet --trace-events 'sched_*' --out " + d + "/nomark", d);
   ASSERT_EQ(r.exit_code, 0) << r.err;
