@@ -262,7 +262,7 @@ const uint32_t kPage = 4096, kPageHead = 16;
 // One CPU's ring-buffer pages: per page the timestamp of its first event
 // and the bytes used (commit), then the records, each with the time since
 // the one before (a time-extend record first when that is over 27 bits).
-void append_pages(std::string& out, const std::vector<std::pair<uint64_t, const std::string*>>& recs) {
+void append_pages(std::string& out, const std::vector<std::pair<uint64_t, std::string>>& recs) {
   std::string page;
   uint64_t last = 0;
   auto flush = [&] {
@@ -273,7 +273,7 @@ void append_pages(std::string& out, const std::vector<std::pair<uint64_t, const 
     page.clear();
   };
   for (auto& [ns, data] : recs) {
-    const size_t len = (data->size() + 3) / 4 * 4;
+    const size_t len = (data.size() + 3) / 4 * 4;
     const bool big = len > 28 * 4;
     const uint64_t delta = page.empty() ? 0 : (ns > last ? ns - last : 0);
     const size_t need = 4 + (big ? 4 : 0) + len + (delta >= (1u << 27) ? 8 : 0);
@@ -292,9 +292,9 @@ void append_pages(std::string& out, const std::vector<std::pair<uint64_t, const 
     last = ns > last ? ns : last;
     const uint32_t type_len = big ? 0 : static_cast<uint32_t>(len / 4);
     put_num<uint32_t>(page, type_len | static_cast<uint32_t>(d << 5));
-    if (big) put_num<uint32_t>(page, static_cast<uint32_t>(data->size() + 4));
-    page += *data;
-    page.append(len - data->size(), '\0');
+    if (big) put_num<uint32_t>(page, static_cast<uint32_t>(data.size() + 4));
+    page += data;
+    page.append(len - data.size(), '\0');
   }
   flush();
 }
@@ -306,7 +306,11 @@ void TraceDat::add(uint64_t ns, unsigned cpu, const char* comm, int pid, const c
   const Format* f = format_of(event);
   if (!f || !encode(*f, fields, pid, flags, &buf_)) return;
   if (cpu >= cpus_.size()) cpus_.resize(cpu + 1);
-  cpus_[cpu].push_back({ns, held, buf_});
+  std::string& c = cpus_[cpu];
+  put_num<uint64_t>(c, ns);
+  put_num<int32_t>(c, held);
+  put_num<uint32_t>(c, static_cast<uint32_t>(buf_.size()));
+  c += buf_;
   if (pid > 0) comms_.emplace(pid, comm);
 }
 
@@ -368,10 +372,20 @@ bool TraceDat::write(FILE* f, unsigned nr_cpus, const std::vector<bool>& drop_cl
   // The CPU data: pages per CPU, after the header padded to a page.
   std::vector<std::string> data(nr_cpus);
   for (unsigned c = 0; c < nr_cpus && c < cpus_.size(); ++c) {
-    std::vector<std::pair<uint64_t, const std::string*>> recs;
-    for (const Rec& r : cpus_[c])
-      if (r.held < 0 || !(static_cast<size_t>(r.held) < drop_cluster.size() && drop_cluster[r.held]))
-        recs.push_back({r.ns, &r.data});
+    // One CPU's records at a time, decoded from its stream.
+    std::vector<std::pair<uint64_t, std::string>> recs;
+    const std::string& st = cpus_[c];
+    for (size_t p = 0; p + 16 <= st.size();) {
+      uint64_t ns;
+      int32_t held;
+      uint32_t len;
+      std::memcpy(&ns, &st[p], 8);
+      std::memcpy(&held, &st[p + 8], 4);
+      std::memcpy(&len, &st[p + 12], 4);
+      if (held < 0 || !(static_cast<size_t>(held) < drop_cluster.size() && drop_cluster[held]))
+        recs.push_back({ns, st.substr(p + 16, len)});
+      p += 16 + len;
+    }
     append_pages(data[c], recs);
   }
   uint64_t at = (h.size() + 16ull * nr_cpus + kPage - 1) / kPage * kPage;

@@ -16,9 +16,9 @@
 // the reading side only), and reads formats from a live tracefs. The test
 // reads the file back with trace-cmd report and libtracecmd.
 //
-// The events are kept in memory until the end of the run (about 30 bytes
-// each: the per-CPU streams must be written one after the other), then
-// written whole by write().
+// The events are kept in memory until the end of the run (16 bytes plus
+// the event's 16 to 64: the per-CPU streams must be written one after the
+// other), then written whole by write().
 #pragma once
 
 #include <cstdint>
@@ -40,12 +40,9 @@ class TraceDat {
   bool write(FILE* f, unsigned nr_cpus, const std::vector<bool>& drop_cluster) const;
 
  private:
-  struct Rec {
-    uint64_t ns;
-    int held;
-    std::string data;  // the event's bytes, common fields first
-  };
-  std::vector<std::vector<Rec>> cpus_;
+  // Per CPU, its records one after the other: u64 ns, i32 held, u32
+  // length, then the event's bytes (common fields first).
+  std::vector<std::string> cpus_;
   std::map<int, std::string> comms_;  // pid -> first name seen
   std::string buf_;
 };
