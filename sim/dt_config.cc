@@ -1147,9 +1147,27 @@ const BlsimProperty* find_blsim_property(const std::string& name) {
   return nullptr;
 }
 
+// The board's short name from the root compatible: known SoCs by name,
+// else the part after the vendor of the most specific entry, reduced to
+// [a-z0-9_] (VCD scope names have no spaces); "soc" if there is none.
+static std::string board_name(const Fdt& f) {
+  const std::vector<std::string> c = f.strings(f.root(), "compatible");
+  for (const std::string& s : c) {
+    if (s == "arm,vexpress,v2p-ca15_a7") return "tc2";
+    if (s == "samsung,exynos5800" || s == "samsung,exynos5422")
+      return "exynos5422";
+  }
+  std::string n;
+  if (!c.empty())
+    for (char ch : c.front().substr(c.front().find(',') + 1))
+      n += std::isalnum(static_cast<unsigned char>(ch)) ? static_cast<char>(std::tolower(ch)) : '_';
+  return n.empty() ? "soc" : n;
+}
+
 PlatformConfig read_platform_config(const Fdt& f) {
   PlatformConfig pc;
   pc.dtb = f.file();
+  pc.board = board_name(f);
   Defaults d(f);
   read_cpus(f, d, pc);
   read_gic(f, d, pc);

@@ -12,6 +12,7 @@
 #include "sim/cli_args.h"
 #include "sim/compare.h"
 #include "sim/run.h"
+#include "sim/trace_writer.h"
 #include "sim/version.h"
 
 namespace {
@@ -44,8 +45,19 @@ const char kUsage[] =
     "                     until global.duration after the workload starts at the end\n"
     "                     of boot, if it has one\n"
     "  --out DIR          write stats.json, console.log (the kernel log), trace.txt\n"
-    "                     (ftrace text) and waves.vcd (GTKWave) into DIR,\n"
+    "                     (ftrace text), trace.dat (trace-cmd, KernelShark),\n"
+    "                     waves.vcd and waves.gtkw (GTKWave) into DIR,\n"
     "                     created if missing; files appear only when the run succeeds\n"
+    "  --trace-events LIST  the events trace.txt and trace.dat hold, as ftrace's\n"
+    "                     set_event takes them: comma-separated names or globs,\n"
+    "                     NAME or SYSTEM:NAME (sched_*,cpu_frequency or\n"
+    "                     power:cpu_idle or sched).\n"
+    "                     Default: all: power (cpu_idle, cpu_frequency,\n"
+    "                     cpu_migrate_begin/finish/current, power_domain_target),\n"
+    "                     sched (sched_switch, sched_waking, sched_wakeup,\n"
+    "                     sched_wakeup_new, sched_migrate_task), ftrace (print: the\n"
+    "                     rt-app markers, tracing_mark_write lines). A name that\n"
+    "                     matches none of them is a usage error\n"
     "  --switcher MODE    iks: the in-kernel switcher pairs each A15 with an A7 and\n"
     "                     moves logical CPUs between them one by one; cluster: all\n"
     "                     CPUs of a cluster move together (full context, rendezvous;\n"
@@ -226,6 +238,12 @@ int sc_main(int argc, char** argv) {
       o.cpuidle_governor = g;
     } else if (a == "--cpuidle-sysfs") {
       o.cpuidle_sysfs = true;
+    } else if (a == "--trace-events") {
+      const char* v = value("--trace-events");
+      std::string why;
+      if (!v || !TraceWriter().set_events(v, &why))
+        return usage_error("--trace-events: %s", v ? why.c_str() : "needs a list of event names");
+      o.trace_events = v;
     } else if (a == "--no-early-poke") {
       o.early_poke = false;
     } else if (a == "--console") {

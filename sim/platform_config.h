@@ -158,6 +158,10 @@ struct Sp804Config {
 
 struct PlatformConfig {
   std::string dtb;
+  // A short name of the board for output labels (waves.vcd's top scope):
+  // from the root node's compatible, "tc2" for the Versatile Express
+  // CoreTile, "exynos5422" for the Exynos 5422/5800 boards.
+  std::string board;
   std::vector<CpuConfig> cpus;           // DT order: the platform core index
   std::vector<ClusterConfig> clusters;   // ordered by cluster id
   unsigned boot_cpu = 0;

@@ -352,6 +352,8 @@ int blsim_run(const RunOptions& o) {
       fprintf(stderr, "blsim: error: cannot write to %s: %s\n", o.out.c_str(), strerror(errno));
       return kExitOutput;
     }
+    std::string why;
+    trace.set_events(o.trace_events, &why);  // checked with the command line
     gs.trace = [&trace](const TraceRecord& r) { trace.add(r); };
     trace.attach(*platform);
     attach_platform_vcd(vcd, *platform);
@@ -447,8 +449,18 @@ int blsim_run(const RunOptions& o) {
   info.host_seconds = host;
   if (!o.out.empty()) {
     // All or nothing: every output is staged under a temporary name first,
-    // and renamed into place only once all four are written.
-    StagedFile stats_file(o.out, "stats.json"), console_file(o.out, "console.log");
+    // and renamed into place only once all are written.
+    StagedFile stats_file(o.out, "stats.json"), console_file(o.out, "console.log"),
+        gtkw_file(o.out, "waves.gtkw"), dat_file(o.out, "trace.dat");
+    // GTKWave's comment rows: "cluster0 (A15)" from the cluster's CPU type.
+    std::map<std::string, std::string> labels;
+    for (auto& c : platform->config().clusters) {
+      std::string t = c.type;
+      if (t.rfind("cortex-", 0) == 0) t = t.substr(7);
+      for (char& ch : t) ch = static_cast<char>(toupper(static_cast<unsigned char>(ch)));
+      const std::string scope = "cluster" + std::to_string(c.id);
+      labels[scope] = scope + " (" + t + ")";
+    }
     struct Output {
       const std::string& path;
       std::function<bool()> stage, publish;
@@ -461,8 +473,13 @@ int blsim_run(const RunOptions& o) {
          [&] { return console_file.publish(); }},
         {trace.path(), [&] { return trace.stage(platform->nr_cores()); },
          [&] { return trace.publish(); }},
+        {dat_file.path(),
+         [&] { return dat_file.stage([&](FILE* f) { return trace.write_dat(f, platform->nr_cores()); }); },
+         [&] { return dat_file.publish(); }},
         {vcd.path(), [&] { return vcd.stage(sc_time_stamp().value()); },
          [&] { return vcd.publish(); }},
+        {gtkw_file.path(), [&] { return gtkw_file.stage(vcd.gtkw(labels, sc_time_stamp().value())); },
+         [&] { return gtkw_file.publish(); }},
     };
     const std::string* failed = nullptr;
     for (const Output& out : outputs)
@@ -470,7 +487,7 @@ int blsim_run(const RunOptions& o) {
     for (const Output& out : outputs)
       if (!failed && !StagedFile::replaceable(out.path)) failed = &out.path;
     {
-      const temp_files::SignalsHeld held;  // the four renames happen whole
+      const temp_files::SignalsHeld held;  // the renames happen whole
       for (const Output& out : outputs)
         if (!failed && !out.publish()) failed = &out.path;
     }

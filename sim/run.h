@@ -29,6 +29,7 @@ struct RunOptions {
   std::string cpufreq_governor;           // empty: the kernel's default (performance)
   std::vector<std::string> tunables;      // "ondemand.up_threshold=80"
   bool cpuidle_sysfs = false;             // print the cpuidle sysfs view at the end
+  std::string trace_events;               // --trace-events; empty: all
 };
 
 // Exit codes, documented in --help.

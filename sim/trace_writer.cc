@@ -6,9 +6,51 @@
 #include <cstdio>
 #include <cstring>
 
+#include <fnmatch.h>
+
 #include "sim/platform.h"
 
 namespace {
+
+// Every event blsim writes, with its ftrace system (set_event's names).
+// The rt-app markers are ftrace's print event, which the text shows under
+// the name of the function that wrote it, tracing_mark_write.
+struct EventName {
+  const char *system, *name, *text;
+};
+const EventName kEvents[] = {
+    {"power", "cpu_idle", "cpu_idle"},
+    {"power", "cpu_frequency", "cpu_frequency"},
+    {"power", "cpu_migrate_begin", "cpu_migrate_begin"},
+    {"power", "cpu_migrate_finish", "cpu_migrate_finish"},
+    {"power", "cpu_migrate_current", "cpu_migrate_current"},
+    {"power", "power_domain_target", "power_domain_target"},
+    {"sched", "sched_switch", "sched_switch"},
+    {"sched", "sched_waking", "sched_waking"},
+    {"sched", "sched_wakeup", "sched_wakeup"},
+    {"sched", "sched_wakeup_new", "sched_wakeup_new"},
+    {"sched", "sched_migrate_task", "sched_migrate_task"},
+    {"ftrace", "print", "tracing_mark_write"},
+};
+const size_t kNrEvents = sizeof kEvents / sizeof *kEvents;
+
+int event_index(const std::string& text_name) {
+  for (size_t i = 0; i < kNrEvents; ++i)
+    if (text_name == kEvents[i].text) return static_cast<int>(i);
+  return -1;
+}
+
+// Does set_event entry pat name event e? "NAME", "SYSTEM:NAME", "SYSTEM"
+// alone (all its events), each part a shell glob; the markers answer to
+// their text name too.
+bool entry_matches(const std::string& pat, const EventName& e) {
+  auto glob = [](const std::string& p, const char* s) { return fnmatch(p.c_str(), s, 0) == 0; };
+  const size_t colon = pat.find(':');
+  if (colon != std::string::npos)
+    return glob(pat.substr(0, colon), e.system) &&
+           (colon + 1 == pat.size() || glob(pat.substr(colon + 1), e.name));
+  return glob(pat, e.name) || glob(pat, e.text) || glob(pat, e.system);
+}
 
 uint64_t now_ns() { return sc_core::sc_time_stamp().value() / 1000; }
 
@@ -81,21 +123,65 @@ void put_head(std::string& s, uint64_t ns, unsigned cpu, const char* comm, int p
 
 bool TraceWriter::open(const std::string& dir) { return out_.open(dir, "trace.txt"); }
 
+std::vector<std::string> TraceWriter::event_names() {
+  std::vector<std::string> v;
+  for (const EventName& e : kEvents) v.push_back(std::string(e.system) + ":" + e.name);
+  return v;
+}
+
+bool TraceWriter::set_events(const std::string& list, std::string* why) {
+  off_.assign(kNrEvents, !list.empty());
+  size_t p = 0;
+  while (!list.empty() && p <= list.size()) {
+    size_t e = list.find(',', p);
+    if (e == std::string::npos) e = list.size();
+    const std::string pat = list.substr(p, e - p);
+    p = e + 1;
+    bool any = false;
+    for (size_t i = 0; i < kNrEvents; ++i)
+      if (!pat.empty() && entry_matches(pat, kEvents[i])) off_[i] = !(any = true);
+    if (!any) {
+      *why = pat.empty() ? "an empty event name" : "'" + pat + "' names no event blsim writes";
+      return false;
+    }
+  }
+  return true;
+}
+
+bool TraceWriter::wanted(const std::string& event) const {
+  const int i = event_index(event);
+  return i >= 0 && !(static_cast<size_t>(i) < off_.size() && off_[i]);
+}
+
 void TraceWriter::add(const TraceRecord& r) {
   if (!out_.is_open()) return;
-  // Clusters whose frequency the kernel reports itself.
-  if (r.event == "cpu_frequency" && r.core < cluster_of_core_.size()) {
-    const unsigned cl = static_cast<unsigned>(cluster_of_core_[r.core]);
-    if (cl >= kernel_freq_.size()) kernel_freq_.resize(cl + 1, false);
-    kernel_freq_[cl] = true;
+  // Where each logical CPU is (the switcher moves them): every event but
+  // cpu_migrate_current, which the switcher raises for all CPUs from one,
+  // runs on the CPU it names.
+  if (r.event != "cpu_migrate_current") {
+    if (r.cpu >= core_of_cpu_.size()) core_of_cpu_.resize(r.cpu + 1, -1);
+    core_of_cpu_[r.cpu] = static_cast<int>(r.core);
+  }
+  // Clusters whose frequency the kernel reports itself: the cluster of the
+  // CPU the line is for (cpu_id), not of the CPU that made the change.
+  if (r.event == "cpu_frequency") {
+    const char* id = strstr(r.fields.c_str(), "cpu_id=");
+    const unsigned core = core_of_cpu(id ? static_cast<unsigned>(strtoul(id + 7, nullptr, 10)) : r.cpu);
+    if (core < cluster_of_core_.size()) {
+      const unsigned cl = static_cast<unsigned>(cluster_of_core_[core]);
+      if (cl >= kernel_freq_.size()) kernel_freq_.resize(cl + 1, false);
+      kernel_freq_[cl] = true;
+    }
   }
   line(r.ns, r.cpu, r.comm.c_str(), r.pid, r.event.c_str(), r.fields.c_str());
 }
 
 void TraceWriter::line(uint64_t ns, unsigned cpu, const char* comm, int pid, const char* event,
-                       const char* fields) {
+                       const char* fields, int held) {
+  if (!wanted(event)) return;
   line_.clear();
   put_head(line_, ns, cpu, comm, pid, flags_for(event));
+  dat_.add(ns, cpu, comm, pid, event, fields, flags_for(event), held);
   line_ += event;
   line_ += ": ";
   line_ += fields;
@@ -105,9 +191,9 @@ void TraceWriter::line(uint64_t ns, unsigned cpu, const char* comm, int pid, con
 }
 
 void TraceWriter::model_freq(uint64_t ns, unsigned core, unsigned cluster, const char* fields) {
-  if (kernel_freq(cluster)) return;
+  if (kernel_freq(cluster) || !wanted("cpu_frequency")) return;
   const uint64_t start = out_.size();
-  line(ns, core, "<idle>", 0, "cpu_frequency", fields);
+  line(ns, core, "<idle>", 0, "cpu_frequency", fields, static_cast<int>(cluster));
   held_.push_back({start, out_.size() - start, cluster});
 }
 
@@ -115,6 +201,18 @@ void TraceWriter::attach(Platform& p) {
   const auto& cpus = p.config().cpus;
   cluster_of_core_.clear();
   for (auto& c : cpus) cluster_of_core_.push_back(static_cast<int>(c.cluster));
+  model_khz_.assign(cpus.size(), 0);
+  // The boot frequency of every core, at time 0: tools that integrate
+  // frequency over time (LISA's, trace-cmd's) then know it from the start.
+  for (unsigned i = 0; i < cpus.size(); ++i) {
+    for (auto& cl : p.clusters())
+      if (cl.cluster->params().id == cpus[i].cluster) model_khz_[i] = cl.clock->freq_hz() / 1000;
+    fields_.assign("state=");
+    put_u(fields_, model_khz_[i]);
+    fields_ += " cpu_id=";
+    put_u(fields_, i);
+    line(0, i, "<idle>", 0, "cpu_frequency", fields_.c_str());
+  }
   for (unsigned i = 0; i < p.nr_cores(); ++i) {
     p.core(i).add_state_listener([this, i](Core::State s) {
       fields_.assign("name=core");
@@ -141,8 +239,13 @@ void TraceWriter::attach(Platform& p) {
       put_u(fields_, first);
       line(now_ns(), first, "<idle>", 0, "power_domain_target", fields_.c_str());
     });
+    // A PLL relock stops the clock (0 Hz) on its way to the new frequency:
+    // only the settled frequency is a change cpufreq would report.
     cl.clock->add_listener([this, id, cores](uint64_t, uint64_t hz) {
+      if (hz == 0) return;
       for (unsigned c : cores) {
+        if (model_khz_[c] == hz / 1000) continue;
+        model_khz_[c] = hz / 1000;
         fields_.assign("state=");
         put_u(fields_, hz / 1000);
         fields_ += " cpu_id=";

@@ -4,8 +4,11 @@
 // cpu_migrate_*, later sched_*) are kept as the kernel emitted them; the
 // simulator adds what only the hardware models know, with the kernel's own
 // event names: power_domain_target for every core and cluster power-state
-// change, and cpu_frequency from the cluster clocks for a cluster whose
-// cpufreq driver emitted none. The text is what /sys/kernel/tracing/trace
+// change, one cpu_frequency per core at time 0 (the boot frequency, which a
+// trace started on a running system would only learn at the first change),
+// and cpu_frequency from the cluster clocks for a cluster whose cpufreq
+// driver emitted none (once per settled frequency: the clock's stop during
+// a PLL relock is not a frequency). The text is what /sys/kernel/tracing/trace
 // prints with the nop tracer (Linux 4.x layout: 4 irq-info flag columns,
 // pid in 5 columns), in time order (events come in simulated time order, so
 // the file is that order).
@@ -13,7 +16,8 @@
 // Lines are streamed to a spool in the output folder as they come (memory
 // stays flat however long the run); stage() writes trace.txt whole, with
 // the header that needs the final line count. Without open() nothing is
-// recorded.
+// recorded. set_events() chooses which events are kept, as ftrace's
+// set_event does.
 #pragma once
 
 #include <cstdint>
@@ -22,6 +26,7 @@
 
 #include "sim/hw_glue.h"
 #include "sim/spool_file.h"
+#include "sim/trace_dat.h"
 
 class Platform;
 
@@ -30,6 +35,13 @@ class TraceWriter {
   // Starts recording into dir (which must exist). False with errno.
   bool open(const std::string& dir);
   bool is_open() const { return out_.is_open(); }
+  // The events to record, as ftrace's set_event takes them: a list of
+  // comma-separated names, SYSTEM:NAME, or globs of either (sched_*,
+  // power:*, sched). Empty: all. False with *why naming the first
+  // entry that matches no event blsim writes.
+  bool set_events(const std::string& list, std::string* why);
+  // Every event name blsim can write, with its ftrace system ("power:cpu_idle").
+  static std::vector<std::string> event_names();
   // Records sent by the kernel model (install as GlueSetup::trace).
   void add(const TraceRecord& r);
   // Hooks the core, cluster power-domain and clock listeners of p. Call once,
@@ -41,13 +53,22 @@ class TraceWriter {
   bool stage(unsigned nr_cpus);
   bool publish() { return out_.publish(); }
   const std::string& path() const { return out_.path(); }
+  // trace.dat (sim/trace_dat.h): the same events as trace.txt, into f.
+  bool write_dat(FILE* f, unsigned nr_cpus) const { return dat_.write(f, nr_cpus, kernel_freq_); }
 
   // One line as ftrace prints it (no newline).
   static std::string format_line(const TraceRecord& r, const char* flags);
 
  private:
+  // held >= 0: a clock model line of that cluster (see held_).
   void line(uint64_t ns, unsigned cpu, const char* comm, int pid, const char* event,
-            const char* fields);
+            const char* fields, int held = -1);
+  bool wanted(const std::string& event) const;
+  // The physical core logical CPU cpu ran its last event on (the cluster a
+  // kernel cpu_frequency line speaks for); cpu itself before any.
+  unsigned core_of_cpu(unsigned cpu) const {
+    return cpu < core_of_cpu_.size() && core_of_cpu_[cpu] >= 0 ? static_cast<unsigned>(core_of_cpu_[cpu]) : cpu;
+  }
   // A cluster clock change, dropped if the kernel reports that cluster's
   // frequency itself (at any time in the run).
   void model_freq(uint64_t ns, unsigned core, unsigned cluster, const char* fields);
@@ -59,6 +80,9 @@ class TraceWriter {
   std::string line_, fields_;  // reused: no allocation per line
   uint64_t lines_ = 0;
   std::vector<int> cluster_of_core_;
+  std::vector<int> core_of_cpu_;         // by logical CPU, -1 unknown
+  std::vector<uint64_t> model_khz_;      // by core: last model cpu_frequency
+  std::vector<bool> off_;                // by event index (kEvents): left out
   std::vector<bool> kernel_freq_;  // by cluster id: the kernel emitted cpu_frequency
   // Model cpu_frequency lines written while their cluster's kernel had not
   // reported yet: dropped at stage() if it did later.
@@ -67,4 +91,5 @@ class TraceWriter {
     unsigned cluster;
   };
   std::vector<Held> held_;
+  TraceDat dat_;
 };

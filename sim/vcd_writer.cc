@@ -105,7 +105,7 @@ bool VcdWriter::stage(uint64_t end_ps) {
   std::vector<std::string> scopes;
   for (auto& sg : signals_)
     if (std::find(scopes.begin(), scopes.end(), sg.scope) == scopes.end()) scopes.push_back(sg.scope);
-  s += "$scope module tc2 $end\n";
+  s += "$scope module " + top_ + " $end\n";
   for (auto& sc : scopes) {
     s += "$scope module " + sc + " $end\n";
     for (auto& sg : signals_)
@@ -124,16 +124,23 @@ bool VcdWriter::stage(uint64_t end_ps) {
   return out_.stage(s);
 }
 
+// One scope per cluster, named clusterN, holding the cluster's signals and
+// its cores' states; every signal name says whose it is (cluster0_freq_khz,
+// core3_state), so that GTKWave's wave list, which shows names without
+// their scope, has no two rows alike.
 void attach_platform_vcd(VcdWriter& w, Platform& p) {
+  w.set_top(p.config().board);
   const auto& cc = p.config().clusters;
+  std::vector<int> snoop_sig(p.cci().num_slave_ifs(), -1);
   for (size_t k = 0; k < p.clusters().size(); ++k) {
     const ClusterModels& m = p.clusters()[k];
-    const std::string sc = "cluster" + std::to_string(m.cluster->params().id);
-    const int f = w.add_signal(sc, "freq_khz", 32, m.clock->freq_hz() / 1000);
+    const unsigned id = m.cluster->params().id;
+    const std::string sc = "cluster" + std::to_string(id);
+    const int f = w.add_signal(sc, sc + "_freq_khz", 32, m.clock->freq_hz() / 1000);
     m.clock->add_listener([&w, f](uint64_t, uint64_t hz) { w.change_now(f, hz / 1000); });
-    const int v = w.add_signal(sc, "voltage_uv", 32, m.rail->voltage_uv());
+    const int v = w.add_signal(sc, sc + "_voltage_uv", 32, m.rail->voltage_uv());
     m.rail->add_listener([&w, v](const Regulator::Change& c) { w.change_now(v, c.uv); });
-    const int ps = w.add_signal(sc, "power_state", 2, static_cast<uint64_t>(m.power->state()));
+    const int ps = w.add_signal(sc, sc + "_power_state", 2, static_cast<uint64_t>(m.power->state()));
     m.power->add_listener([&w, ps](PowerDomain::State s) { w.change_now(ps, static_cast<uint64_t>(s)); });
     // The rail's power (cores + uncore) after every change the energy model
     // sees; during a voltage ramp it steps at the ramp's start and end.
@@ -143,22 +150,70 @@ void attach_platform_vcd(VcdWriter& w, Platform& p) {
       for (unsigned i = 0; i < e->nr_cores(); ++i) uw += e->core_power_uw(i);
       return static_cast<uint64_t>(std::llround(uw));
     };
-    const int pw = w.add_signal(sc, "power_uw", 32, rail_uw());
+    const int pw = w.add_signal(sc, sc + "_power_uw", 32, rail_uw());
     m.energy->add_listener([&w, pw, rail_uw] { w.change_now(pw, rail_uw()); });
-  }
-  std::vector<int> snoop_sig(p.cci().num_slave_ifs(), -1);
-  for (auto& c : cc) {
-    const unsigned port = static_cast<unsigned>(c.cci_slave_if);
-    if (port < snoop_sig.size())
-      snoop_sig[port] = w.add_signal("cluster" + std::to_string(c.id), "cci_snoop", 1,
-                                     p.cci().snoops_enabled(port));
+    for (auto& c : cc) {
+      const unsigned port = static_cast<unsigned>(c.cci_slave_if);
+      if (c.id == id && port < snoop_sig.size())
+        snoop_sig[port] = w.add_signal(sc, sc + "_cci_snoop", 1, p.cci().snoops_enabled(port));
+    }
+    for (unsigned i = 0; i < p.nr_cores(); ++i) {
+      if (p.config().cpus[i].cluster != id) continue;
+      const int s = w.add_signal(sc, "core" + std::to_string(i) + "_state", 3,
+                                 static_cast<uint64_t>(p.core(i).state()));
+      p.core(i).add_state_listener([&w, s](Core::State st) { w.change_now(s, static_cast<uint64_t>(st)); });
+    }
   }
   p.cci().on_port_change([&w, snoop_sig](unsigned port, bool on) {
     if (port < snoop_sig.size() && snoop_sig[port] >= 0) w.change_now(snoop_sig[port], on);
   });
-  for (unsigned i = 0; i < p.nr_cores(); ++i) {
-    const int s = w.add_signal("core" + std::to_string(i), "state", 3,
-                               static_cast<uint64_t>(p.core(i).state()));
-    p.core(i).add_state_listener([&w, s](Core::State st) { w.change_now(s, static_cast<uint64_t>(st)); });
+}
+
+// GTKWave's save file: the tree opened on the clusters, and every signal
+// shown, a comment row naming each cluster first. Frequency, voltage and
+// power as analog steps (the value as a height, 4 rows tall), the states
+// in decimal, single bits in binary. Flags are GTKWave's trace flags in
+// hex: 0x4 decimal, 0x8 binary, 0x20 right-justified, 0x8000 analog step; 0x20000 rows stretch the analog row
+// above them; 0x200 a blank row (a "-" line carries a comment).
+std::string VcdWriter::gtkw(const std::map<std::string, std::string>& labels, uint64_t end_ps) const {
+  std::string s;
+  s += "[*] blsim waves.gtkw: open with  gtkwave waves.vcd waves.gtkw\n";
+  s += "[timestart] 0\n";
+  s += "[size] 1400 900\n";
+  s += "[signals_width] 260\n";
+  // The zoom that fits the whole run in the wave pane (~850 pixels wide at
+  // this size; 800 leaves a margin): GTKWave 3.3 shows 2^-z / 200 time
+  // units per pixel at zoom z (measured: z = -30 shows 4.6 ms of a 1 ps
+  // dump in 850 pixels). Then the primary marker (none) and the 26 named
+  // markers (none).
+  char zoom[48];
+  snprintf(zoom, sizeof zoom, "*%.6f -1",
+           -std::log2(std::max<double>(static_cast<double>(end_ps), 4.0) * 200.0 / 800.0));
+  s += zoom;
+  for (int i = 0; i < 26; ++i) s += " -1";
+  s += "\n";
+  s += "[sst_expanded] 1\n";
+  s += "[treeopen] " + top_ + ".\n";
+  std::string last_scope;
+  for (const Signal& sg : signals_) {
+    if (sg.scope != last_scope) {
+      s += "[treeopen] " + top_ + "." + sg.scope + ".\n";
+      last_scope = sg.scope;
+    }
   }
+  last_scope.clear();
+  for (const Signal& sg : signals_) {
+    if (sg.scope != last_scope) {
+      const auto l = labels.find(sg.scope);
+      s += "@200\n-" + (l != labels.end() ? l->second : sg.scope) + "\n";
+      last_scope = sg.scope;
+    }
+    const bool analog = sg.width >= 32;
+    s += analog ? "@8024\n" : sg.width == 1 ? "@28\n" : "@24\n";
+    s += top_ + "." + sg.scope + "." + sg.name;
+    if (sg.width > 1) s += "[" + std::to_string(sg.width - 1) + ":0]";
+    s += "\n";
+    if (analog) s += "@20000\n-\n-\n-\n";
+  }
+  return s;
 }

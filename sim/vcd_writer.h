@@ -3,20 +3,24 @@
 //
 // VcdWriter is a generic recorder: declare integer signals (scope, name,
 // width), record changes at picosecond times ($timescale 1 ps), get the file.
-// attach_platform_vcd() declares and hooks the platform's signals:
-//   tc2.clusterN.freq_khz      cluster clock, kHz (0: stopped, PLL relock)
-//   tc2.clusterN.voltage_uv    Vcore rail, uV, at each ramp start and end
-//                              (linear in between; the dump steps)
-//   tc2.clusterN.power_state   power domain: 0 off, 1 powering-up, 2 on,
-//                              3 powering-down
-//   tc2.clusterN.cci_snoop     1 while the cluster's CCI slave interface
-//                              has snoops enabled
-//   tc2.coreI.state            core: 0 off, 1 reset, 2 run, 3 wfi, 4 wfe
-// Other models (the energy model) may add signals, e.g. clusterN.power_uw,
-// with add_signal()/change() before the simulation ends.
+// attach_platform_vcd() declares and hooks the platform's signals, under a
+// top scope named for the board (PlatformConfig::board: tc2, exynos5422)
+// and one scope per cluster:
+//   B.clusterN.clusterN_freq_khz     cluster clock, kHz (0: stopped, PLL relock)
+//   B.clusterN.clusterN_voltage_uv   Vcore rail, uV, at each ramp start and end
+//                                    (linear in between; the dump steps)
+//   B.clusterN.clusterN_power_state  power domain: 0 off, 1 powering-up, 2 on,
+//                                    3 powering-down
+//   B.clusterN.clusterN_power_uw     the rail's power from the energy model
+//   B.clusterN.clusterN_cci_snoop    1 while the cluster's CCI slave interface
+//                                    has snoops enabled
+//   B.clusterN.coreI_state           core I of the cluster: 0 off, 1 reset,
+//                                    2 run, 3 wfi, 4 wfe
+// gtkw() is GTKWave's save file (waves.gtkw) that shows them all on open.
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -33,6 +37,8 @@ class VcdWriter {
   // Starts recording into dir (which must exist). False with errno.
   bool open(const std::string& dir);
   bool is_open() const { return out_.is_open(); }
+  // The name of the top scope ("blsim" unless set).
+  void set_top(const std::string& name) { top_ = name; }
   // Declares a signal; returns its handle. Declare before its first change.
   int add_signal(const std::string& scope, const std::string& name, unsigned width,
                  uint64_t initial);
@@ -48,6 +54,9 @@ class VcdWriter {
   bool stage(uint64_t end_ps);
   bool publish() { return out_.publish(); }
   const std::string& path() const { return out_.path(); }
+  // GTKWave's save file listing every signal (a comment row before each
+  // scope: its label in labels, else its name), zoomed to show 0..end_ps.
+  std::string gtkw(const std::map<std::string, std::string>& labels, uint64_t end_ps) const;
 
  private:
   struct Signal {
@@ -63,6 +72,7 @@ class VcdWriter {
   std::vector<std::pair<int, uint64_t>> pending_;  // changes at t_, first-change order
   uint64_t t_ = 0, last_ts_ = 0;  // pending time; last timestamp dumped
   std::string block_;
+  std::string top_ = "blsim";
   SpoolFile out_;
 };
 

@@ -22,6 +22,7 @@
 #include "linux/sched.h"
 #include "linux/smp.h"
 #include "linux/tick.h"
+#include "trace/events.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -79,6 +80,8 @@ struct rtapp_thread {
 	struct rtapp_thread *wait_next;
 	u64 loop_start;
 	u64 t_first;                  /* when the thread started its first phase */
+	u64 mark_run_ns, mark_wu_lat_ns;  /* st's sums at the loop's start (rtapp_stats) */
+	s64 mark_slack_ns;
 	struct wl_thread_stats st;
 	struct rtapp_thread *next;
 };
@@ -504,6 +507,58 @@ static void enter_phase(struct rtapp_thread *t, const struct wl_phase *ph)
 	}
 }
 
+/* ---- rt-app's trace_marker lines ---------------------------------------------- */
+
+/* rt-app writes these to trace_marker when its ftrace log is on; the trace
+ * shows them as ftrace print events (tracing_mark_write: ...), which LISA's
+ * rt-app analyses read. Written here always, in rt-app's own wording, from
+ * the thread's context; --trace-events leaves them out as ftrace:print.
+ * The per-event lines (rtapp_event) are not written. rtapp_stats, after
+ * each loop's end, in us as rt-app: period (the loop's wall time), run
+ * (wall time in its run events), wu_lat (summed over its timers), slack
+ * (summed over its timers: rt-app's cumulative_slack; without it rt-app
+ * gives the last timer's, the same with one timer per loop), c_period and
+ * c_run (the phase's timer periods and run durations as written). */
+#define rtapp_marker(...) trace_event("tracing_mark_write", __VA_ARGS__)
+
+static int nrunning;  /* threads not yet ended: rtapp_main's end after the last */
+
+static void marker_loop(struct rtapp_thread *t, const char *what)
+{
+	const struct wl_phase *ph = &t->task->phases[t->phase];
+	s64 c_period = 0, c_run = 0;
+	int i;
+
+	rtapp_marker("rtapp_loop: event=%s thread_loop=%d phase=%d phase_loop=%d", what,
+		     (int)t->loops_done, t->phase, (int)t->phase_loops);
+	if (what[0] == 's') {
+		t->mark_run_ns = t->st.run_ns;
+		t->mark_wu_lat_ns = t->st.wu_lat_sum_ns;
+		t->mark_slack_ns = t->st.slack_sum_ns;
+		return;
+	}
+	for (i = 0; i < ph->nevents; i++) {
+		if (ph->events[i].kind == WL_EV_TIMER)
+			c_period += ph->events[i].duration_ns;
+		else if (ph->events[i].kind == WL_EV_RUN || ph->events[i].kind == WL_EV_RUNTIME)
+			c_run += ph->events[i].duration_ns;
+	}
+	rtapp_marker("rtapp_stats: period=%d run=%d wu_lat=%d slack=%d c_period=%d c_run=%d",
+		     (int)((ktime_get_ns() - t->loop_start) / 1000),
+		     (int)((t->st.run_ns - t->mark_run_ns) / 1000),
+		     (int)((t->st.wu_lat_sum_ns - t->mark_wu_lat_ns) / 1000),
+		     (int)((t->st.slack_sum_ns - t->mark_slack_ns) / 1000),
+		     (int)(c_period / 1000), (int)(c_run / 1000));
+}
+
+static void marker_task_end(struct rtapp_thread *t)
+{
+	rtapp_marker("rtapp_task: event=end");
+	if (--nrunning == 0)
+		rtapp_marker("rtapp_main: event=end");
+	(void)t;
+}
+
 /* ---- the thread body ---------------------------------------------------------- */
 
 /* Next event; returns false when the thread has run all its loops. */
@@ -516,16 +571,18 @@ static bool advance(struct rtapp_thread *t)
 	if (++t->ev < ph->nevents)
 		return true;
 	/* One loop of the phase done: rt-app logs a line here. */
+	marker_loop(t, "end");
 	t->ev = 0;
 	t->phase_entered = false;
 	t->st.activations++;
-	if (ph->loop < 0 || ++t->phase_loops < ph->loop)
+	if (++t->phase_loops < ph->loop || ph->loop < 0)
 		return true;
 	t->phase_loops = 0;
 	if (++t->phase < task->nphases)
 		return true;
 	t->phase = 0;
-	if (task->loop < 0 || ++t->loops_done < task->loop)
+	/* Counted for endless tasks too: rtapp_loop's thread_loop, as rt-app. */
+	if (++t->loops_done < task->loop || task->loop < 0)
 		return true;
 	return false;
 }
@@ -560,11 +617,15 @@ static void rtapp_thread_run(struct task_struct *p)
 		enum ev_result r;
 
 		if (t->finished || !continue_running) {
+			if (!t->finished)
+				marker_task_end(t);
+			t->finished = true;
 			sched_exit_current();
 			return;
 		}
 		if (!t->delayed) {
 			t->delayed = true;
+			rtapp_marker("rtapp_task: event=start");
 			if (t->task->delay_ns > 0) {
 				sched_sleep_until(ktime_get_ns() + (u64)t->task->delay_ns);
 				return;
@@ -573,6 +634,7 @@ static void rtapp_thread_run(struct task_struct *p)
 		ph = &t->task->phases[t->phase];
 		if (!t->phase_entered) {
 			t->phase_entered = true;
+			marker_loop(t, "start");
 			loop_started(t);
 			enter_phase(t, ph);
 			if (need_resched())
@@ -583,6 +645,7 @@ static void rtapp_thread_run(struct task_struct *p)
 			return;
 		if (!advance(t)) {
 			t->finished = true;
+			marker_task_end(t);
 			sched_exit_current();
 			return;
 		}
@@ -618,6 +681,7 @@ void rtapp_spawn(int task, int instance)
 	*threads_tail = t;
 	threads_tail = &t->next;
 	nthreads++;
+	nrunning++;
 	t->p = sched_create_task(t->name, &rtapp_ops, t, policy_of(wt->sched.policy),
 				 prio_arg(&wt->sched), (u64)wt->sched.dl_runtime_ns,
 				 (u64)wt->sched.dl_deadline_ns, (u64)wt->sched.dl_period_ns,
@@ -658,6 +722,8 @@ int rtapp_start(void)
 	pr_info("rt-app: %s: %d tasks, %.1f instructions per us of run\n", prog()->source,
 		prog()->ntasks, setup->run_instr_per_us);
 	hw_mark("workload");
+	rtapp_marker("rtapp_main: event=start");
+	rtapp_marker("rtapp_main: event=clock_ref data=%llu", (unsigned long long)(ktime_get_ns() / 1000));
 	for (i = 0; i < prog()->ntasks; i++)
 		for (k = 0; k < prog()->tasks[i].instances; k++)
 			rtapp_spawn(i, k);

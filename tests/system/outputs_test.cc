@@ -5,11 +5,13 @@
 // progress line.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <fstream>
 
 #include <map>
 #include <regex>
 #include <set>
+#include <tuple>
 #include <vector>
 
 #include "run_helpers.h"
@@ -140,6 +142,11 @@ bool parse_ftrace(const std::string& text, std::vector<FtraceLine>* out, std::st
     last = f.us;
     f.event = m[10];
     f.fields = m[11];
+    // A trace_marker write (rt-app's markers) is free text after the event.
+    if (f.event == "tracing_mark_write") {
+      out->push_back(f);
+      continue;
+    }
     for (const std::string& kv : [&] {
            std::vector<std::string> w;
            size_t p = 0;
@@ -278,7 +285,7 @@ TEST(Outputs, TraceTxtIsFtraceTextWithTheSwitch) {
       EXPECT_TRUE(is_uint(f.kv["state"]) && is_uint(f.kv["cpu_id"])) << f.fields;
     } else if (f.event.rfind("cpu_migrate_", 0) == 0) {
       EXPECT_TRUE(is_uint(f.kv["timestamp"])) << f.fields;
-      EXPECT_TRUE(std::regex_match(f.kv["cpu_hwid"], std::regex("0x[0-9a-f]+"))) << f.fields;
+      EXPECT_TRUE(std::regex_match(f.kv["cpu_hwid"], std::regex("0x[0-9A-F]{8}"))) << f.fields;
       // The event's own ns timestamp rounds to the line's microseconds.
       EXPECT_LE(std::stoull(f.kv["timestamp"]) / 1000, f.us) << f.fields;
     }
@@ -294,8 +301,8 @@ TEST(Outputs, TraceTxtIsFtraceTextWithTheSwitch) {
     if (ev[i].event == "cpu_migrate_finish") f = i;
   }
   EXPECT_LT(b, f);
-  EXPECT_EQ(ev[b].kv["cpu_hwid"], "0x0");
-  EXPECT_EQ(ev[f].kv["cpu_hwid"], "0x100");
+  EXPECT_EQ(ev[b].kv["cpu_hwid"], "0x00000000");
+  EXPECT_EQ(ev[f].kv["cpu_hwid"], "0x00000100");
   EXPECT_GE(ev[b].us, 100000u);
 }
 
@@ -321,6 +328,62 @@ TEST(Outputs, TraceOfMp3ShortIsFtraceText) {
   EXPECT_EQ(count["cpu_migrate_begin"], count["cpu_migrate_finish"]);
   for (const char* t : {"AudioTick", "AudioOut", "AudioTrack", "mp3.decoder", "OMXCall"})
     EXPECT_EQ(next_comms.count(t), 1u) << t;
+}
+
+// rt-app's trace_marker lines, as rt-app writes them: rtapp_main start
+// and clock_ref, then per thread rtapp_task start and a start and an end
+// rtapp_loop for every loop of a phase, numbered as rt-app numbers them,
+// each end followed by rtapp_stats, from the thread's own context.
+TEST(Outputs, TraceHasRtappMarkers) {
+  const std::string d = scratch("outputs-rtapp-markers");
+  RunResult r = run_blsim("--dtb " + tc2_dtb() + " --workload /usr/share/doc/rt-app/examples/mp3-short.json"
+                          " --duration 300ms --quiet --out " + d + "/out", d);
+  ASSERT_EQ(r.exit_code, 0) << "rt-app's examples (Debian package rt-app; tools/setup installs it): " << r.err;
+  std::vector<FtraceLine> ev;
+  std::string why;
+  ASSERT_TRUE(parse_ftrace(slurp(d + "/out/trace.txt"), &ev, &why)) << why;
+  std::vector<std::string> main;
+  std::map<std::string, int> task_start, loop_start, loop_end, stats;
+  std::map<std::string, int> max_thread_loop;
+  static const std::regex loop(R"(rtapp_loop: event=(start|end) thread_loop=(\d+) phase=\d+ phase_loop=(\d+))");
+  static const std::regex stat(
+      R"(rtapp_stats: period=(\d+) run=(\d+) wu_lat=(\d+) slack=(-?\d+) c_period=(\d+) c_run=(\d+))");
+  std::smatch m;
+  for (FtraceLine& f : ev) {
+    if (f.event != "tracing_mark_write") continue;
+    if (f.fields.rfind("rtapp_main: ", 0) == 0) {
+      main.push_back(f.fields);
+    } else if (f.fields == "rtapp_task: event=start") {
+      ++task_start[f.comm];
+    } else if (std::regex_match(f.fields, m, stat)) {
+      ++stats[f.comm];
+      // AudioTick's loops are one 6 ms timer; mp3.decoder's one run of 1150 us.
+      if (f.comm == "AudioTick") EXPECT_EQ(m[5].str() + "/" + m[6].str(), "6000/0") << f.fields;
+      if (f.comm == "mp3.decoder") EXPECT_EQ(m[5].str() + "/" + m[6].str(), "0/1150") << f.fields;
+    } else {
+      if (std::regex_match(f.fields, m, loop))
+        max_thread_loop[f.comm] = std::max({max_thread_loop[f.comm], std::stoi(m[2]), std::stoi(m[3])});
+      EXPECT_TRUE(std::regex_match(f.fields, loop)) << f.fields;
+      ++(f.fields.find("event=start") != std::string::npos ? loop_start : loop_end)[f.comm];
+    }
+  }
+  ASSERT_EQ(main.size(), 2u);
+  EXPECT_EQ(main[0], "rtapp_main: event=start");
+  EXPECT_EQ(main[1].rfind("rtapp_main: event=clock_ref data=", 0), 0u) << main[1];
+  for (const char* t : {"AudioTick", "AudioOut", "AudioTrack", "mp3.decoder", "OMXCall"}) {
+    EXPECT_EQ(task_start[t], 1) << t;
+    EXPECT_GT(loop_end[t], 5) << t;
+    EXPECT_LE(loop_start[t] - loop_end[t], 1) << t;  // the last loop may still run at the end
+    EXPECT_EQ(stats[t], loop_end[t]) << t;
+  }
+  // Endless loops count on, as rt-app's do (AudioTick: the task's loop
+  // over 2 phases; mp3.decoder: the loop of its one phase).
+  EXPECT_GT(max_thread_loop["AudioTick"], 5);
+  EXPECT_GT(max_thread_loop["mp3.decoder"], 5);
+  r = run_blsim("--dtb " + tc2_dtb() + " --workload /usr/share/doc/rt-app/examples/mp3-short.json"
+                " --duration 300ms --quiet --trace-events 'sched_*' --out " + d + "/nomark", d);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(slurp(d + "/nomark/trace.txt").find("tracing_mark_write"), std::string::npos);
 }
 
 // waves.vcd, converted by GTKWave's vcd2fst and dumped back by fst2vcd,
@@ -360,9 +423,9 @@ TEST(Outputs, WavesVcdReadsBackThroughGtkwave) {
   ASSERT_TRUE(read_vcd(r.out, &back, &ts2, &why)) << why;
   EXPECT_EQ(ts1, "1ps");
   EXPECT_EQ(ts2, "1ps");
-  for (const char* s : {"tc2.cluster0.freq_khz", "tc2.cluster1.voltage_uv", "tc2.cluster0.power_state",
-                        "tc2.cluster0.power_uw", "tc2.cluster1.power_uw",
-                        "tc2.cluster1.cci_snoop", "tc2.core0.state", "tc2.core4.state"})
+  for (const char* s : {"tc2.cluster0.cluster0_freq_khz", "tc2.cluster1.cluster1_voltage_uv", "tc2.cluster0.cluster0_power_state",
+                        "tc2.cluster0.cluster0_power_uw", "tc2.cluster1.cluster1_power_uw",
+                        "tc2.cluster1.cluster1_cci_snoop", "tc2.cluster0.core0_state", "tc2.cluster1.core4_state"})
     EXPECT_TRUE(mine.count(s)) << s;
   ASSERT_EQ(mine.size(), back.size());
   for (auto& [name, changes] : mine) {
@@ -370,11 +433,54 @@ TEST(Outputs, WavesVcdReadsBackThroughGtkwave) {
     EXPECT_EQ(changes, back[name]) << name;
   }
   // The switch is visible: core 0 reset after 100 ms, cluster 1's snoops on.
-  EXPECT_EQ(mine["tc2.cluster0.freq_khz"].front().second, 1200000u);
+  EXPECT_EQ(mine["tc2.cluster0.cluster0_freq_khz"].front().second, 1200000u);
   bool core0_reset = false;
-  for (auto& [t, v] : mine["tc2.core0.state"]) core0_reset |= t > 100000000000ull && v == 1;
+  for (auto& [t, v] : mine["tc2.cluster0.core0_state"]) core0_reset |= t > 100000000000ull && v == 1;
   EXPECT_TRUE(core0_reset);
-  EXPECT_EQ(mine["tc2.cluster1.cci_snoop"].back().second, 1u);
+  EXPECT_EQ(mine["tc2.cluster1.cluster1_cci_snoop"].back().second, 1u);
+  // No two signals share a name (GTKWave's wave list shows names alone).
+  std::set<std::string> leaves;
+  for (auto& [name, changes] : mine) EXPECT_TRUE(leaves.insert(name.substr(name.rfind('.') + 1)).second) << name;
+}
+
+// waves.gtkw beside waves.vcd lists every signal of the dump, by its full
+// name with its bit range, each once, and only those, with the clusters
+// labelled by their CPU type.
+TEST(Outputs, GtkwaveSaveFileShowsEverySignal) {
+  Waves w;
+  std::string ts, why;
+  ASSERT_TRUE(read_vcd(slurp(switch_run() + "/waves.vcd"), &w, &ts, &why)) << why;
+  const std::string gtkw = slurp(switch_run() + "/waves.gtkw");
+  std::set<std::string> listed;
+  for (const std::string& l : lines_of(gtkw)) {
+    if (l.empty() || l[0] == '@' || l[0] == '[' || l[0] == '-' || l[0] == '*') continue;
+    const std::string name = l.substr(0, l.find('['));
+    EXPECT_TRUE(w.count(name)) << "waves.gtkw lists '" << l << "', not in waves.vcd";
+    EXPECT_TRUE(listed.insert(name).second) << name << " twice";
+  }
+  EXPECT_EQ(listed.size(), w.size());
+  EXPECT_NE(gtkw.find("tc2.cluster0.cluster0_freq_khz[31:0]\n"), std::string::npos);
+  EXPECT_NE(gtkw.find("-cluster0 (A15)\n"), std::string::npos) << gtkw;
+  EXPECT_NE(gtkw.find("-cluster1 (A7)\n"), std::string::npos) << gtkw;
+  // Zoomed to the run's 200 ms: GTKWave shows 2^-z / 200 ps per pixel,
+  // the run in 800 pixels.
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(gtkw, m, std::regex(R"(\n\*(-[0-9.]+) -1( -1){26}\n)"))) << gtkw;
+  EXPECT_NEAR(std::pow(2.0, -std::stod(m[1])) / 200 * 800, 200e9, 1e6);
+}
+
+// On the Exynos the top scope is the board's, not tc2.
+TEST(Outputs, WavesScopeIsNamedForTheBoard) {
+  const std::string d = scratch("outputs-vcd-exynos");
+  RunResult r = run_blsim("--dtb " + exynos_dtb() + " --duration 20ms --quiet --out " + d + "/out", d);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  Waves w;
+  std::string ts, why;
+  ASSERT_TRUE(read_vcd(slurp(d + "/out/waves.vcd"), &w, &ts, &why)) << why;
+  ASSERT_FALSE(w.empty());
+  for (auto& [name, changes] : w) EXPECT_EQ(name.rfind("exynos5422.cluster", 0), 0u) << name;
+  EXPECT_TRUE(w.count("exynos5422.cluster0.core7_state"));  // cluster 0: the A15s, CPUs 4-7
+  EXPECT_NE(slurp(d + "/out/waves.gtkw").find("-cluster0 (A15)"), std::string::npos);
 }
 
 // stats.json of a real run validates against docs/stats.schema.json.
@@ -501,7 +607,7 @@ TEST(Outputs, WavesPowerIntegratesToTheRailEnergy) {
   ASSERT_TRUE(rails && YAJL_IS_ARRAY(rails) && YAJL_GET_ARRAY(rails)->len == 2);
   const char* rail_of_cluster[] = {"vcore-a15", "vcore-a7"};  // configs/tc2.dts
   for (unsigned c = 0; c < 2; ++c) {
-    const auto& steps = w["tc2.cluster" + std::to_string(c) + ".power_uw"];
+    const auto& steps = w["tc2.cluster" + std::to_string(c) + ".cluster" + std::to_string(c) + "_power_uw"];
     ASSERT_GT(steps.size(), 100u) << "cluster " << c;
     double j_vcd = 0;
     for (size_t i = 0; i < steps.size(); ++i) {
@@ -564,7 +670,7 @@ TEST(Outputs, ProgressLineChangesNothing) {
   ASSERT_EQ(off.exit_code, 0) << off.err;
   EXPECT_NE(on.err.find("real time, ETA"), std::string::npos) << on.err;
   EXPECT_EQ(off.err.find("ETA"), std::string::npos) << off.err;
-  for (const char* f : {"stats.json", "trace.txt", "waves.vcd"}) {
+  for (const char* f : {"stats.json", "trace.txt", "trace.dat", "waves.vcd", "waves.gtkw"}) {
     EXPECT_EQ(slurp(d + "/on/" + f), slurp(d + "/off/" + f)) << f;
     EXPECT_EQ(slurp(d + "/on/" + f), slurp(switch_run() + "/" + f)) << f;
   }
@@ -588,13 +694,157 @@ TEST(Outputs, FrequencyChangesReachTraceAndWaves) {
   EXPECT_EQ(last_khz["2"], "350000");
   Waves w;
   ASSERT_TRUE(read_vcd(slurp(d + "/out/waves.vcd"), &w, &ts, &why)) << why;
-  EXPECT_EQ(w["tc2.cluster0.freq_khz"].back().second, 500000u);
-  EXPECT_EQ(w["tc2.cluster1.freq_khz"].back().second, 350000u);
-  EXPECT_LT(w["tc2.cluster0.voltage_uv"].back().second, w["tc2.cluster0.voltage_uv"].front().second);
+  EXPECT_EQ(w["tc2.cluster0.cluster0_freq_khz"].back().second, 500000u);
+  EXPECT_EQ(w["tc2.cluster1.cluster1_freq_khz"].back().second, 350000u);
+  EXPECT_LT(w["tc2.cluster0.cluster0_voltage_uv"].back().second, w["tc2.cluster0.cluster0_voltage_uv"].front().second);
+}
+
+// trace.dat of dir, read by trace-cmd report (Debian package trace-cmd)
+// without its plugins (-N: each event printed by its format's print fmt)
+// and with nanosecond times (-t), holds the events of trace.txt: per CPU
+// the same sequence of task, pid, event and fields, each at the time
+// trace.txt shows rounded to the microsecond. Returns the events by name.
+static std::map<std::string, int> expect_dat_as_txt(const std::string& dir, const std::string& scratch_dir) {
+  std::map<std::string, int> count;
+  std::vector<FtraceLine> ev;
+  std::string why;
+  EXPECT_TRUE(parse_ftrace(slurp(dir + "/trace.txt"), &ev, &why)) << why;
+  RunResult rep = run_cmd("trace-cmd report -N -t '" + dir + "/trace.dat'", scratch_dir);
+  EXPECT_EQ(rep.exit_code, 0) << "trace-cmd (Debian package trace-cmd; tools/setup installs it): " << rep.err;
+  EXPECT_EQ(rep.err, "");
+  using Key = std::tuple<uint64_t, std::string, int, std::string, std::string>;
+  std::map<unsigned, std::vector<Key>> txt, dat;
+  for (const FtraceLine& f : ev) {
+    txt[f.cpu].push_back({f.us, f.comm, f.pid, f.event, f.fields});
+    ++count[f.event];
+  }
+  // "%16s-%-5d [%03d] %5lu.%09lu: %-20s fields": the print event's fields
+  // start with the function's name (tracing_mark_write: ...).
+  static const std::regex line(R"( *(.+)-(\d+) +\[(\d{3})\] +(\d+)\.(\d{9}): ([a-z_]+): +(.*))");
+  std::smatch m;
+  size_t n = 0;
+  const std::vector<std::string> l = lines_of(rep.out);
+  EXPECT_FALSE(l.empty());
+  if (l.empty()) return count;
+  EXPECT_EQ(l[0], "cpus=5");
+  for (size_t i = 1; i < l.size(); ++i) {
+    if (l[i].empty()) continue;
+    if (!std::regex_match(l[i], m, line)) {
+      ADD_FAILURE() << l[i];
+      return count;
+    }
+    const uint64_t ns = std::stoull(m[4]) * 1000000000ull + std::stoull(m[5]);
+    std::string event = m[6], fields = m[7];
+    if (event == "print") {
+      EXPECT_EQ(fields.rfind("tracing_mark_write: ", 0), 0u) << l[i];
+      event = "tracing_mark_write";
+      fields = fields.substr(20);
+    }
+    dat[std::stoul(m[3])].push_back({(ns + 500) / 1000, m[1], std::stoi(m[2]), event, fields});
+    ++n;
+  }
+  EXPECT_EQ(n, ev.size());
+  EXPECT_EQ(dat.size(), txt.size());
+  for (auto& [cpu, seq] : txt) {
+    EXPECT_EQ(dat[cpu].size(), seq.size()) << "cpu " << cpu;
+    for (size_t i = 0; i < seq.size() && i < dat[cpu].size(); ++i)
+      if (dat[cpu][i] != seq[i]) {
+        ADD_FAILURE() << "cpu " << cpu << " event " << i << ": " << std::get<3>(seq[i]) << " "
+                      << std::get<4>(seq[i]) << " at " << std::get<0>(seq[i]) << " us; trace.dat: "
+                      << std::get<3>(dat[cpu][i]) << " " << std::get<4>(dat[cpu][i]) << " at "
+                      << std::get<0>(dat[cpu][i]);
+        break;
+      }
+  }
+  return count;
+}
+
+// A run of 3 s of mp3-short (IKS, ondemand): the markers, every sched and
+// power event, many pages per CPU. Then one with 470 ms between two
+// events of CPU 0 (more than the 27 bits of a record's time delta: a
+// time-extend record). With trace-cmd's plugins (its default view) the
+// file reads too.
+TEST(Outputs, TraceDatReadsBackThroughTraceCmd) {
+  const std::string d = scratch("outputs-trace-dat");
+  RunResult r = run_blsim("--dtb " + tc2_dtb() + " --workload /usr/share/doc/rt-app/examples/mp3-short.json"
+                          " --switcher iks --cpufreq-governor ondemand --duration 3s --quiet --out " + d + "/out", d);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::map<std::string, int> count = expect_dat_as_txt(d + "/out", d);
+  for (const char* e : {"sched_switch", "sched_wakeup", "sched_waking", "sched_wakeup_new", "cpu_idle",
+                        "cpu_frequency", "cpu_migrate_begin", "cpu_migrate_finish", "cpu_migrate_current",
+                        "power_domain_target", "tracing_mark_write"})
+    EXPECT_GT(count[e], 0) << e;
+  RunResult rep = run_cmd("trace-cmd report '" + d + "/out/trace.dat' | grep -c 'sched_switch: .* ==> '", d);
+  EXPECT_EQ(rep.out, std::to_string(count["sched_switch"]) + "\n") << rep.err;
+
+  r = run_blsim("--dtb " + tc2_dtb() + " --switcher iks --event 500ms:switch:0:1 --duration 600ms"
+                " --trace-events 'cpu_frequency,cpu_migrate_*' --quiet --out " + d + "/sparse", d);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  count = expect_dat_as_txt(d + "/sparse", d);
+  EXPECT_EQ(count["cpu_migrate_begin"], 1);
+  EXPECT_EQ(count.size(), 4u);
+}
+
+// cpu_frequency: one line per CPU at time 0 (the boot frequency), then one
+// per real change: none at 0 kHz (a PLL relock is not a frequency), none
+// repeating the last. Here CPU 0 changes the A7 cluster's frequency for
+// CPUs 2-4 (ondemand, no switcher): the kernel's lines only, not also the
+// clock model's.
+TEST(Outputs, FrequencyLinesOnePerRealChange) {
+  const std::string d = scratch("outputs-freq-once");
+  RunResult r = run_blsim("--dtb " + tc2_dtb() + " --workload " + std::string(BLSIM_SOURCE_DIR) +
+                              "/workloads/bursty.json --switcher none --cpufreq-governor ondemand"
+                              " --duration 1s --quiet --out " + d + "/out", d);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::vector<FtraceLine> ev;
+  std::string why;
+  ASSERT_TRUE(parse_ftrace(slurp(d + "/out/trace.txt"), &ev, &why)) << why;
+  std::map<std::string, std::vector<FtraceLine>> per_cpu;
+  for (FtraceLine& f : ev)
+    if (f.event == "cpu_frequency") per_cpu[f.kv["cpu_id"]].push_back(f);
+  ASSERT_EQ(per_cpu.size(), 5u);
+  for (auto& [cpu, l] : per_cpu) {
+    ASSERT_GE(l.size(), 2u) << "cpu " << cpu << ": the boot line and at least one change";
+    EXPECT_EQ(l[0].us, 0u) << cpu;
+    EXPECT_EQ(l[0].kv["state"], cpu < "2" ? "1200000" : "1000000") << cpu;
+    for (size_t i = 0; i < l.size(); ++i) {
+      EXPECT_NE(l[i].kv["state"], "0") << "cpu " << cpu << " at " << l[i].us;
+      if (i) EXPECT_NE(l[i].kv["state"], l[i - 1].kv["state"]) << "cpu " << cpu << " at " << l[i].us;
+    }
+  }
+}
+
+// --trace-events chooses the events as ftrace's set_event does (names,
+// SYSTEM:NAME, globs); a name that matches no event is a usage error.
+TEST(Outputs, TraceEventsChoosesTheEvents) {
+  const std::string d = scratch("outputs-trace-events");
+  const std::string run = "--dtb " + tc2_dtb() + " --workload " + std::string(BLSIM_SOURCE_DIR) +
+                          "/workloads/bursty.json --duration 200ms --quiet ";
+  RunResult r = run_blsim(run + "--trace-events 'sched_wak*,power:cpu_idle' --out " + d + "/out", d);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::vector<FtraceLine> ev;
+  std::string why;
+  ASSERT_TRUE(parse_ftrace(slurp(d + "/out/trace.txt"), &ev, &why)) << why;
+  std::map<std::string, int> count;
+  for (FtraceLine& f : ev) ++count[f.event];
+  EXPECT_GT(count["cpu_idle"], 0);
+  EXPECT_GT(count["sched_waking"], 0);
+  EXPECT_GT(count["sched_wakeup"], 0);
+  for (auto& [e, n] : count)
+    EXPECT_TRUE(e == "cpu_idle" || e.rfind("sched_wak", 0) == 0) << e;
+  r = run_blsim(run + "--trace-events sched --out " + d + "/sched", d);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  ev.clear();
+  ASSERT_TRUE(parse_ftrace(slurp(d + "/sched/trace.txt"), &ev, &why)) << why;
+  for (FtraceLine& f : ev) EXPECT_EQ(f.event.rfind("sched_", 0), 0u) << f.event;
+  r = run_blsim(run + "--trace-events cpu_idle,cpu_frequnecy --out " + d + "/bad", d);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("'cpu_frequnecy' names no event"), std::string::npos) << r.err;
+  EXPECT_NE(run_cmd("test -e '" + d + "/bad'", d).exit_code, 0);
 }
 
 // An output that cannot be written (here trace.txt is a folder) fails the
-// run with exit 4 naming that file, and none of the four outputs appears,
+// run with exit 4 naming that file, and none of the other outputs appears,
 // nor any temporary file: they are staged first and published together.
 TEST(Outputs, AnUnwritableOutputLeavesNoOtherBehind) {
   const std::string d = scratch("outputs-unwritable");

@@ -30,13 +30,13 @@ void trace_cpufreq_frequency(unsigned int cpu, unsigned int khz);
 /* power:cpu_migrate_begin/finish/current (bL switcher): timestamp in ns
  * and the MPIDR of the CPU the logical CPU is leaving / now on. */
 #define trace_cpu_migrate_begin(ts, mpidr) \
-	trace_event("cpu_migrate_begin", "timestamp=%llu cpu_hwid=0x%x", \
+	trace_event("cpu_migrate_begin", "timestamp=%llu cpu_hwid=0x%08X", \
 		    (unsigned long long)(ts), (unsigned)(mpidr))
 #define trace_cpu_migrate_finish(ts, mpidr) \
-	trace_event("cpu_migrate_finish", "timestamp=%llu cpu_hwid=0x%x", \
+	trace_event("cpu_migrate_finish", "timestamp=%llu cpu_hwid=0x%08X", \
 		    (unsigned long long)(ts), (unsigned)(mpidr))
 #define trace_cpu_migrate_current(ts, mpidr) \
-	trace_event("cpu_migrate_current", "timestamp=%llu cpu_hwid=0x%x", \
+	trace_event("cpu_migrate_current", "timestamp=%llu cpu_hwid=0x%08X", \
 		    (unsigned long long)(ts), (unsigned)(mpidr))
 
 #endif

@@ -615,7 +615,7 @@ int bL_switcher_enable(void)
 	for (unsigned int cpu = 0; cpu < nr_cpu_ids; cpu++)
 		if (cpu_online(cpu))
 			hw_trace_event(cpu, trace_current_comm(), trace_current_pid(),
-				       "cpu_migrate_current", "timestamp=%llu cpu_hwid=0x%x",
+				       "cpu_migrate_current", "timestamp=%llu cpu_hwid=0x%08X",
 				       (unsigned long long)ktime_get_ns(), cpu_logical_map(cpu));
 	bL_notify(BL_NOTIFY_POST_ENABLE);
 	pr_info("big.LITTLE switcher initialized\n");

@@ -1,0 +1,401 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "sim/trace_dat.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+
+namespace {
+
+// How a field's bytes come from trace.txt's "key=value" text.
+enum class Kind {
+  kU32,     // decimal
+  kU64,     // decimal
+  kS32,     // decimal, may be negative
+  kHex32,   // 0x...
+  kComm,    // char[16], NUL-padded
+  kState,   // sched_switch prev_state: R, R+, S, X -> the kernel's bits
+  kDataLoc, // __data_loc char[]: the string after the fixed fields
+  kOne,     // not in the text: 1 (sched_wakeup's success)
+  kIp,      // not in the text: the address of tracing_mark_write
+  kBuf,     // char buf[]: the whole text, NUL-terminated (ftrace print)
+};
+
+struct Field {
+  const char* decl;  // type and name, as the format file declares it
+  const char* key;   // key in the text
+  Kind kind;
+  unsigned size;
+  bool is_signed;
+};
+
+struct Format {
+  const char* system;
+  const char* name;   // format name (ftrace's)
+  const char* text;   // name in trace.txt
+  unsigned id;
+  std::vector<Field> fields;
+  const char* print_fmt;
+};
+
+// The address the markers' print event records as its ip, and the symbol
+// that kallsyms gives it (the text's "tracing_mark_write:").
+const uint64_t kMarkIp = 0xffffff8008000000ull;
+
+const Field kComm = {"char comm[16]", "comm", Kind::kComm, 16, false};
+const Field kPid = {"pid_t pid", "pid", Kind::kS32, 4, true};
+const Field kPrio = {"int prio", "prio", Kind::kS32, 4, true};
+
+const std::vector<Format>& formats() {
+  static const char* kCpuFmt =
+      "\"state=%lu cpu_id=%lu\", (unsigned long)REC->state, (unsigned long)REC->cpu_id";
+  static const char* kMigrateFmt =
+      "\"timestamp=%llu cpu_hwid=0x%08lX\", (unsigned long long)REC->timestamp, "
+      "(unsigned long)REC->cpu_hwid";
+  static const char* kWakeFmt =
+      "\"comm=%s pid=%d prio=%d target_cpu=%03d\", REC->comm, REC->pid, REC->prio, REC->target_cpu";
+  static const std::vector<Field> kCpu = {{"u32 state", "state", Kind::kU32, 4, false},
+                                          {"u32 cpu_id", "cpu_id", Kind::kU32, 4, false}};
+  static const std::vector<Field> kMigrate = {{"u64 timestamp", "timestamp", Kind::kU64, 8, false},
+                                              {"u32 cpu_hwid", "cpu_hwid", Kind::kHex32, 4, false}};
+  static const std::vector<Field> kWake = {kComm, kPid, kPrio,
+                                           {"int success", nullptr, Kind::kOne, 4, true},
+                                           {"int target_cpu", "target_cpu", Kind::kS32, 4, true}};
+  static const std::vector<Format> f = {
+      {"ftrace", "print", "tracing_mark_write", 5,
+       {{"unsigned long ip", nullptr, Kind::kIp, 8, false}, {"char buf[]", nullptr, Kind::kBuf, 0, true}},
+       "\"%ps: %s\", (void *)REC->ip, REC->buf"},
+      {"power", "cpu_idle", "cpu_idle", 301, kCpu, kCpuFmt},
+      {"power", "cpu_frequency", "cpu_frequency", 302, kCpu, kCpuFmt},
+      {"power", "cpu_migrate_begin", "cpu_migrate_begin", 303, kMigrate, kMigrateFmt},
+      {"power", "cpu_migrate_finish", "cpu_migrate_finish", 304, kMigrate, kMigrateFmt},
+      {"power", "cpu_migrate_current", "cpu_migrate_current", 305, kMigrate, kMigrateFmt},
+      {"power", "power_domain_target", "power_domain_target", 306,
+       {{"__data_loc char[] name", "name", Kind::kDataLoc, 4, true},
+        {"u32 state", "state", Kind::kU32, 4, false},
+        {"u32 cpu_id", "cpu_id", Kind::kU32, 4, false}},
+       "\"name=%s state=%lu cpu_id=%lu\", __get_str(name), (unsigned long)REC->state, "
+       "(unsigned long)REC->cpu_id"},
+      {"sched", "sched_switch", "sched_switch", 311,
+       {{"char prev_comm[16]", "prev_comm", Kind::kComm, 16, false},
+        {"pid_t prev_pid", "prev_pid", Kind::kS32, 4, true},
+        {"int prev_prio", "prev_prio", Kind::kS32, 4, true},
+        {"long prev_state", "prev_state", Kind::kState, 8, true},
+        {"char next_comm[16]", "next_comm", Kind::kComm, 16, false},
+        {"pid_t next_pid", "next_pid", Kind::kS32, 4, true},
+        {"int next_prio", "next_prio", Kind::kS32, 4, true}},
+       "\"prev_comm=%s prev_pid=%d prev_prio=%d prev_state=%s%s ==> next_comm=%s next_pid=%d "
+       "next_prio=%d\", REC->prev_comm, REC->prev_pid, REC->prev_prio, (REC->prev_state & 0xff) ? "
+       "__print_flags(REC->prev_state & 0xff, \"|\", { 0x01, \"S\" }, { 0x02, \"D\" }, { 0x04, \"T\" }, "
+       "{ 0x08, \"t\" }, { 0x10, \"X\" }, { 0x20, \"Z\" }, { 0x40, \"P\" }, { 0x80, \"I\" }) : \"R\", "
+       "REC->prev_state & 0x100 ? \"+\" : \"\", REC->next_comm, REC->next_pid, REC->next_prio"},
+      {"sched", "sched_waking", "sched_waking", 312, kWake, kWakeFmt},
+      {"sched", "sched_wakeup", "sched_wakeup", 313, kWake, kWakeFmt},
+      {"sched", "sched_wakeup_new", "sched_wakeup_new", 314, kWake, kWakeFmt},
+      {"sched", "sched_migrate_task", "sched_migrate_task", 315,
+       {kComm, kPid, kPrio, {"int orig_cpu", "orig_cpu", Kind::kS32, 4, true},
+        {"int dest_cpu", "dest_cpu", Kind::kS32, 4, true}},
+       "\"comm=%s pid=%d prio=%d orig_cpu=%d dest_cpu=%d\", REC->comm, REC->pid, REC->prio, "
+       "REC->orig_cpu, REC->dest_cpu"},
+  };
+  return f;
+}
+
+const unsigned kCommonSize = 8;  // common_type, _flags, _preempt_count, _pid
+
+// Offsets: the fields one after the other from 8, each at its natural
+// alignment (at most 8), as the kernel's struct would have them.
+std::vector<unsigned> offsets(const Format& f, unsigned* fixed_end) {
+  std::vector<unsigned> o;
+  unsigned at = kCommonSize;
+  for (const Field& fl : f.fields) {
+    const unsigned align = fl.kind == Kind::kComm || fl.kind == Kind::kBuf ? 1 : fl.size;
+    at = (at + align - 1) / align * align;
+    o.push_back(at);
+    at += fl.size;
+  }
+  *fixed_end = at;
+  return o;
+}
+
+// The tracefs "format" text of f.
+std::string format_text(const Format& f) {
+  std::string s = std::string("name: ") + f.name + "\nID: " + std::to_string(f.id) + "\nformat:\n";
+  s +=
+      "\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
+      "\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n"
+      "\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n"
+      "\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n\n";
+  unsigned end;
+  const std::vector<unsigned> o = offsets(f, &end);
+  for (size_t i = 0; i < f.fields.size(); ++i) {
+    const Field& fl = f.fields[i];
+    s += std::string("\tfield:") + fl.decl + ";\toffset:" + std::to_string(o[i]) +
+         ";\tsize:" + std::to_string(fl.size) + ";\tsigned:" + (fl.is_signed ? "1" : "0") + ";\n";
+  }
+  s += std::string("\nprint fmt: ") + f.print_fmt + "\n";
+  return s;
+}
+
+// The value of key in "k1=v1 k2=v2 ...": from after "key=" up to the
+// next " next_key=" (a value may hold spaces, a comm may hold '='); the
+// " ==>" of sched_switch is not part of prev_state. False if absent.
+bool value_of(const std::string& text, const char* key, const char* next_key, std::string* v) {
+  const std::string k = std::string(key) + "=";
+  size_t p;
+  if (text.compare(0, k.size(), k) == 0) {
+    p = k.size();
+  } else {
+    p = text.find(" " + k);
+    if (p == std::string::npos) return false;
+    p += k.size() + 1;
+  }
+  size_t e = text.size();
+  if (next_key) {
+    e = text.find(std::string(" ") + next_key + "=", p);
+    if (e == std::string::npos) return false;
+  }
+  *v = text.substr(p, e - p);
+  if (v->size() >= 4 && v->compare(v->size() - 4, 4, " ==>") == 0) v->resize(v->size() - 4);
+  return true;
+}
+
+template <typename T>
+void put(std::string& s, size_t at, T v) {
+  std::memcpy(&s[at], &v, sizeof v);  // little-endian host: the file says so
+}
+
+// The record's bytes for format f from the text fields; false if a field
+// is missing or not a number.
+bool encode(const Format& f, const std::string& text, int pid, const char* flags, std::string* out) {
+  unsigned end;
+  const std::vector<unsigned> o = offsets(f, &end);
+  std::string& r = *out;
+  r.assign(end, '\0');
+  put<uint16_t>(r, 0, static_cast<uint16_t>(f.id));
+  r[2] = flags[0] == 'd' ? 0x01 : 0x00;  // TRACE_FLAG_IRQS_OFF
+  r[3] = static_cast<char>(flags[3] >= '0' && flags[3] <= '9' ? flags[3] - '0' : 0);
+  put<int32_t>(r, 4, pid);
+  std::string tail;  // __data_loc strings and the print buffer
+  for (size_t i = 0; i < f.fields.size(); ++i) {
+    const Field& fl = f.fields[i];
+    std::string v;
+    if (fl.key) {
+      const char* next = nullptr;
+      for (size_t j = i + 1; j < f.fields.size() && !next; ++j) next = f.fields[j].key;
+      if (!value_of(text, fl.key, next, &v)) return false;
+    }
+    char* e = nullptr;
+    switch (fl.kind) {
+      case Kind::kU32:
+      case Kind::kU64:
+      case Kind::kS32:
+      case Kind::kHex32: {
+        const bool hex = fl.kind == Kind::kHex32;
+        if (hex && v.compare(0, 2, "0x") != 0) return false;
+        const long long n = hex ? static_cast<long long>(strtoull(v.c_str() + 2, &e, 16))
+                                : fl.kind == Kind::kS32 ? strtoll(v.c_str(), &e, 10)
+                                                        : static_cast<long long>(strtoull(v.c_str(), &e, 10));
+        if (v.empty() || *e) return false;
+        if (fl.size == 8) put<uint64_t>(r, o[i], static_cast<uint64_t>(n));
+        else put<uint32_t>(r, o[i], static_cast<uint32_t>(n));
+        break;
+      }
+      case Kind::kComm:
+        std::memcpy(&r[o[i]], v.data(), std::min<size_t>(v.size(), 15));
+        break;
+      case Kind::kState: {
+        int64_t st = 0;
+        std::string base = v;
+        if (!base.empty() && base.back() == '+') {
+          st |= 0x100;  // preempted (TASK_REPORT_MAX)
+          base.pop_back();
+        }
+        if (base == "S") st |= 0x01;
+        else if (base == "D") st |= 0x02;
+        else if (base == "X") st |= 0x10;
+        else if (base != "R") return false;
+        put<int64_t>(r, o[i], st);
+        break;
+      }
+      case Kind::kDataLoc:
+        put<uint32_t>(r, o[i], static_cast<uint32_t>((v.size() + 1) << 16 | (end + tail.size())));
+        tail += v;
+        tail += '\0';
+        break;
+      case Kind::kOne:
+        put<int32_t>(r, o[i], 1);
+        break;
+      case Kind::kIp:
+        put<uint64_t>(r, o[i], kMarkIp);
+        break;
+      case Kind::kBuf:
+        tail += text;
+        tail += '\0';
+        break;
+    }
+  }
+  r += tail;
+  return true;
+}
+
+const Format* format_of(const char* text_name) {
+  for (const Format& f : formats())
+    if (!strcmp(f.text, text_name)) return &f;
+  return nullptr;
+}
+
+void put_str(std::string& s, const std::string& v) { s.append(v.c_str(), v.size() + 1); }
+template <typename T>
+void put_num(std::string& s, T v) {
+  s.append(reinterpret_cast<const char*>(&v), sizeof v);
+}
+// A section: its size (8 or 4 bytes, as the layout says), then its text.
+void put_section(std::string& s, const std::string& text, bool size8) {
+  if (size8) put_num<uint64_t>(s, text.size());
+  else put_num<uint32_t>(s, static_cast<uint32_t>(text.size()));
+  s += text;
+}
+
+const uint32_t kPage = 4096, kPageHead = 16;
+
+// One CPU's ring-buffer pages: per page the timestamp of its first event
+// and the bytes used (commit), then the records, each with the time since
+// the one before (a time-extend record first when that is over 27 bits).
+void append_pages(std::string& out, const std::vector<std::pair<uint64_t, std::string>>& recs) {
+  std::string page;
+  uint64_t last = 0;
+  auto flush = [&] {
+    if (page.size() <= kPageHead) return;
+    put<uint64_t>(page, 8, page.size() - kPageHead);  // commit
+    page.resize(kPage, '\0');
+    out += page;
+    page.clear();
+  };
+  for (auto& [ns, data] : recs) {
+    const size_t len = (data.size() + 3) / 4 * 4;
+    const bool big = len > 28 * 4;
+    const uint64_t delta = page.empty() ? 0 : (ns > last ? ns - last : 0);
+    const size_t need = 4 + (big ? 4 : 0) + len + (delta >= (1u << 27) ? 8 : 0);
+    if (!page.empty() && page.size() + need > kPage) flush();
+    if (page.empty()) {
+      page.assign(kPageHead, '\0');
+      put<uint64_t>(page, 0, ns);
+      last = ns;
+    }
+    uint64_t d = ns > last ? ns - last : 0;
+    if (d >= (1u << 27)) {  // type_len 30: time extend, delta's high bits in array[0]
+      put_num<uint32_t>(page, static_cast<uint32_t>(30 | (d & ((1u << 27) - 1)) << 5));
+      put_num<uint32_t>(page, static_cast<uint32_t>(d >> 27));
+      d = 0;
+    }
+    last = ns > last ? ns : last;
+    const uint32_t type_len = big ? 0 : static_cast<uint32_t>(len / 4);
+    put_num<uint32_t>(page, type_len | static_cast<uint32_t>(d << 5));
+    if (big) put_num<uint32_t>(page, static_cast<uint32_t>(data.size() + 4));
+    page += data;
+    page.append(len - data.size(), '\0');
+  }
+  flush();
+}
+
+}  // namespace
+
+void TraceDat::add(uint64_t ns, unsigned cpu, const char* comm, int pid, const char* event,
+                   const char* fields, const char* flags, int held) {
+  const Format* f = format_of(event);
+  if (!f || !encode(*f, fields, pid, flags, &buf_)) return;
+  if (cpu >= cpus_.size()) cpus_.resize(cpu + 1);
+  std::string& c = cpus_[cpu];
+  put_num<uint64_t>(c, ns);
+  put_num<int32_t>(c, held);
+  put_num<uint32_t>(c, static_cast<uint32_t>(buf_.size()));
+  c += buf_;
+  if (pid > 0) comms_.emplace(pid, comm);
+}
+
+bool TraceDat::write(FILE* f, unsigned nr_cpus, const std::vector<bool>& drop_cluster) const {
+  std::string h;
+  h += "\x17\x08\x44tracing";
+  put_str(h, "6");
+  h += '\0';            // little endian
+  h += '\x08';          // 8-byte long
+  put_num<uint32_t>(h, kPage);
+  put_str(h, "header_page");
+  put_section(h,
+              "\tfield: u64 timestamp;\toffset:0;\tsize:8;\tsigned:0;\n"
+              "\tfield: local_t commit;\toffset:8;\tsize:8;\tsigned:1;\n"
+              "\tfield: int overwrite;\toffset:8;\tsize:1;\tsigned:1;\n"
+              "\tfield: char data;\toffset:16;\tsize:4080;\tsigned:1;\n",
+              true);
+  put_str(h, "header_event");
+  put_section(h,
+              "# compressed entry header\n"
+              "\ttype_len    :    5 bits\n"
+              "\ttime_delta  :   27 bits\n"
+              "\tarray       :   32 bits\n\n"
+              "\tpadding     : type == 29\n"
+              "\ttime_extend : type == 30\n"
+              "\ttime_stamp : type == 31\n"
+              "\tdata max type_len  == 28\n",
+              true);
+  // ftrace's own events (print), then the event systems.
+  std::vector<std::string> systems;
+  for (const Format& fm : formats())
+    if (strcmp(fm.system, "ftrace") && std::find(systems.begin(), systems.end(), fm.system) == systems.end())
+      systems.push_back(fm.system);
+  uint32_t n = 0;
+  for (const Format& fm : formats()) n += !strcmp(fm.system, "ftrace");
+  put_num<uint32_t>(h, n);
+  for (const Format& fm : formats())
+    if (!strcmp(fm.system, "ftrace")) put_section(h, format_text(fm), true);
+  put_num<uint32_t>(h, static_cast<uint32_t>(systems.size()));
+  for (const std::string& sys : systems) {
+    put_str(h, sys);
+    n = 0;
+    for (const Format& fm : formats()) n += sys == fm.system;
+    put_num<uint32_t>(h, n);
+    for (const Format& fm : formats())
+      if (sys == fm.system) put_section(h, format_text(fm), true);
+  }
+  char sym[64];
+  snprintf(sym, sizeof sym, "%016llx T tracing_mark_write\n", static_cast<unsigned long long>(kMarkIp));
+  put_section(h, sym, false);  // kallsyms
+  put_section(h, "", false);   // trace_printk formats
+  std::string cmdlines;
+  for (auto& [pid, comm] : comms_) cmdlines += std::to_string(pid) + " " + comm + "\n";
+  put_section(h, cmdlines, true);
+  put_num<uint32_t>(h, nr_cpus);
+  h.append("options  ", 10);
+  put_num<uint16_t>(h, 0);  // no options
+  h.append("flyrecord", 10);
+  // The CPU data: pages per CPU, after the header padded to a page.
+  std::vector<std::string> data(nr_cpus);
+  for (unsigned c = 0; c < nr_cpus && c < cpus_.size(); ++c) {
+    // One CPU's records at a time, decoded from its stream.
+    std::vector<std::pair<uint64_t, std::string>> recs;
+    const std::string& st = cpus_[c];
+    for (size_t p = 0; p + 16 <= st.size();) {
+      uint64_t ns;
+      int32_t held;
+      uint32_t len;
+      std::memcpy(&ns, &st[p], 8);
+      std::memcpy(&held, &st[p + 8], 4);
+      std::memcpy(&len, &st[p + 12], 4);
+      if (held < 0 || !(static_cast<size_t>(held) < drop_cluster.size() && drop_cluster[held]))
+        recs.push_back({ns, st.substr(p + 16, len)});
+      p += 16 + len;
+    }
+    append_pages(data[c], recs);
+  }
+  uint64_t at = (h.size() + 16ull * nr_cpus + kPage - 1) / kPage * kPage;
+  for (unsigned c = 0; c < nr_cpus; ++c) {
+    put_num<uint64_t>(h, at);
+    put_num<uint64_t>(h, data[c].size());
+    at += data[c].size();
+  }
+  h.resize((h.size() + kPage - 1) / kPage * kPage, '\0');
+  bool ok = fwrite(h.data(), 1, h.size(), f) == h.size();
+  for (const std::string& d : data) ok = ok && fwrite(d.data(), 1, d.size(), f) == d.size();
+  return ok;
+}
