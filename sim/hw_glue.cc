@@ -687,6 +687,10 @@ void hw_switch_step(unsigned int cpu, const char* step, bool end) {
                                    end);
 }
 
+void hw_switch_task_wait(unsigned int cpu, uint64_t wait_ns) {
+  if (g->setup.switch_log) g->setup.switch_log->task_wait(cpu, wait_ns);
+}
+
 void hw_mark(const char* event) {
   const Core& core = *cur().hw.core;
   g->marks.push_back({core.local_time().value() / 1000, core.params().index, event});

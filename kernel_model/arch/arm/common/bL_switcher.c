@@ -23,10 +23,13 @@
  *   mcpm_cpu_power_down: L1 (and, as last man, L2) cleaned, CCI port off,
  *   WFI -> the power controller resets the core (and powers the cluster off)
  *
- * Simplification: upstream runs one kthread per logical CPU; here the
- * thread's loop runs as work on that logical CPU's workqueue (queue_work_on
- * wakes it with an IPI), which the CPU runs in process context from its
- * idle loop. The order of steps and what runs on which core are upstream's.
+ * Each logical CPU has its switcher kthread (linux/kthread.h), bound to it
+ * and run ahead of every task, as upstream's SCHED_FIFO thread. It sleeps
+ * twice: until a request comes, and in wait_for_completion() while the
+ * inbound comes out of reset (and its cluster powers up, when cold); the
+ * logical CPU runs its tasks meanwhile. What a task runnable on the
+ * switching CPU still waits for (the thread's own runs, the blackout) is
+ * reported per switch (hw_switch_task_wait: stats.json's task_wait_ns).
  */
 #include <libfdt.h>
 #include <string.h>
@@ -38,9 +41,9 @@
 #include "linux/cpu_pm.h"
 #include "linux/init.h"
 #include "linux/irqchip/arm-gic.h"
+#include "linux/kthread.h"
 #include "linux/smp.h"
 #include "linux/tick.h"
-#include "linux/workqueue.h"
 #include "trace/events.h"
 
 int cpu_down(unsigned int cpu);
@@ -82,11 +85,13 @@ static volatile u32 bL_enabled_users;  /* bL_switcher_get_enabled holders */
 /* One "switcher thread" per logical CPU (struct bL_thread). */
 struct bL_thread {
 	volatile u32 lock;
-	int wanted_cluster;            /* -1: nothing wanted */
+	volatile int wanted_cluster;   /* -1: nothing wanted */
 	bL_switch_completion_handler completer;
 	void *completer_cookie;
-	struct work_struct work;
-	bool started;
+	struct kthread task;
+	bool created;                  /* its kthread exists (kept across disable) */
+	bool started;                  /* takes requests */
+	bool in_switch;                /* this run of the thread serves a switch */
 };
 static struct bL_thread bL_threads[NR_CPUS];
 
@@ -205,6 +210,7 @@ static int bL_switch_to(unsigned int new_cluster_id)
 	BUG_ON(cpu_logical_map(this_cpu) != ob_mpidr);
 	if (new_cluster_id == ob_cluster)
 		return 0;
+	bL_threads[this_cpu].in_switch = true;
 	if (bL_switcher_cpu_pairing[this_cpu] < 0) {
 		pr_err("bL_switch_to: CPU%u has no counterpart\n", this_cpu);
 		return -EINVAL;
@@ -311,16 +317,37 @@ static int bL_switch_to(unsigned int new_cluster_id)
 	return 0;
 }
 
-/* Models bL_switcher_thread()'s loop, as work on the logical CPU. */
-static void bL_switcher_thread(struct work_struct *w)
+/* Sleep until a request is posted for this logical CPU's thread. */
+static void bL_thread_wait_request(struct bL_thread *t)
 {
-	struct bL_thread *t = container_of(w, struct bL_thread, work);
+	for (;;) {
+		arch_local_irq_disable();
+		/* Race avoided: SLEEPING before looking, so a request posted
+		 * after the look wakes us (kthread_wake sees SLEEPING). */
+		t->task.state = KTHREAD_SLEEPING;
+		dsb();
+		if (hw_load32((volatile u32 *)&t->wanted_cluster) != (u32)-1) {
+			t->task.state = KTHREAD_RUNNING;
+			arch_local_irq_enable();
+			return;
+		}
+		kthread_schedule();
+		arch_local_irq_enable();
+	}
+}
+
+/* Models bL_switcher_thread(): the logical CPU's kthread, for ever. */
+static void bL_switcher_thread(void *arg)
+{
+	struct bL_thread *t = arg;
 
 	for (;;) {
 		bL_switch_completion_handler completer;
 		void *cookie;
 		int cluster;
 
+		bL_thread_wait_request(t);
+		t->in_switch = false;   /* set again if this request moves the CPU */
 		bl_lock(&t->lock);
 		cluster = t->wanted_cluster;
 		completer = t->completer;
@@ -329,14 +356,24 @@ static void bL_switcher_thread(struct work_struct *w)
 		t->completer = NULL;
 		bl_unlock(&t->lock);
 		if (cluster < 0)
-			return;
-		/* The requests made so far are this iteration's (if the CPU is
-		 * already there, they end here without a switch). */
-		hw_switch_step(t - bL_threads, "request_taken", false);
+			continue;
+		/* What was asked until now is served by this pass; when the
+		 * CPU is on that cluster already, no switch results. */
+		hw_switch_step((unsigned int)(t - bL_threads), "request_taken", false);
 		bL_switch_to((unsigned int)cluster);
 		if (completer)
 			completer(cookie);
 	}
+}
+
+/* The scheduler's report after each run of a switcher thread: how long a
+ * task runnable on its CPU waited for that run. */
+static void bL_thread_ran(struct kthread *k, u64 task_wait_ns)
+{
+	struct bL_thread *t = container_of(k, struct bL_thread, task);
+
+	if (t->in_switch)
+		hw_switch_task_wait((unsigned int)(t - bL_threads), task_wait_ns);
 }
 
 /* Models bL_switch_request_cb(), recording who asked (stats.json's cause). */
@@ -387,7 +424,7 @@ static int __bL_switch_request(unsigned int cpu, unsigned int new_cluster_id,
 	t->wanted_cluster = (int)new_cluster_id;
 	bl_unlock(&t->lock);
 	hw_switch_step(cpu, cause, false);
-	queue_work_on(cpu, &t->work);   /* wake_up(&t->wq) */
+	kthread_wake(&t->task);         /* wake_up(&t->wq) */
 	return 0;
 }
 
@@ -607,8 +644,12 @@ int bL_switcher_enable(void)
 		struct bL_thread *t = &bL_threads[cpu];
 
 		t->wanted_cluster = -1;
-		t->work.func = bL_switcher_thread;
 		t->started = bL_switcher_cpu_pairing[cpu] >= 0;
+		if (t->started && !t->created) {
+			t->task.ran = bL_thread_ran;
+			kthread_start_on_cpu(&t->task, "kswitcher", cpu, bL_switcher_thread, t);
+			t->created = true;
+		}
 	}
 	bL_switcher_active = true;
 	/* bL_switcher_trace_trigger(): where every logical CPU is now. */
@@ -685,7 +726,7 @@ void bL_switcher_disable(void)
 			hw_udelay(10);   /* a callback request is being served */
 		}
 		hw_switch_step(cpu, "request:disable", false);
-		queue_work_on(cpu, &t->work);
+		kthread_wake(&t->task);
 		wait_for_completion(&done);
 		if (MPIDR_AFFINITY_LEVEL(cpu_logical_map(cpu), 1) != orig)
 			pr_err("bL_switcher_disable: logical CPU %u is still on cluster %u\n", cpu,
