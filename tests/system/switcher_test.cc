@@ -76,8 +76,8 @@ TEST(Switcher, IksBothDirectionsStepByStep) {
     EXPECT_EQ(find(st, "context_save")->core, ob);
     EXPECT_EQ(find(st, "inbound_resumed")->core, ib);
     EXPECT_EQ(find(st, "cpu_pm_exit")->core, ib);
-    EXPECT_EQ(ob, k == 0 ? 0 : 2);
-    EXPECT_EQ(ib, k == 0 ? 2 : 0);
+    EXPECT_EQ(ob, k == 0 ? 0 : 4);
+    EXPECT_EQ(ib, k == 0 ? 4 : 0);
     // Blackout: IRQs off (outbound) to IRQs on (inbound), tens of us at most
     // with the inbound already up (the early poke), inside the total.
     const long long blackout = num(Json::get(sw, "blackout_ns"));
@@ -106,14 +106,15 @@ TEST(Switcher, IksBothDirectionsStepByStep) {
             find(second, "outbound_cluster_off")->end);
 }
 
-// IKS at boot: pairs (0x0,0x100) and (0x1,0x101); the odd A7 and the
+// IKS at boot: pairs (0x0,0x102) and (0x1,0x101), each A15 with the last
+// free A7 as upstream pairs them; the odd A7 (0x100) and the
 // counterparts go offline and the A7 cluster powers off.
 TEST(Switcher, EnableHalvesTheCpusAndPowersTheLittleClusterOff) {
   const std::string d = scratch("iks-boot");
   RunResult r = run_iks(d, "");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const std::string log = slurp(d + "/console.log");
-  EXPECT_NE(log.find("bL_switcher: CPU0 (0x0) paired with 0x100"), std::string::npos) << log;
+  EXPECT_NE(log.find("bL_switcher: CPU0 (0x0) paired with 0x102"), std::string::npos) << log;
   EXPECT_NE(log.find("bL_switcher: CPU1 (0x1) paired with 0x101"), std::string::npos);
   Json j(slurp(d + "/stats.json"));
   yajl_val a7 = at(Json::get(j.root(), "clusters"), 1);

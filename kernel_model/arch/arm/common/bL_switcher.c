@@ -556,8 +556,9 @@ int bL_switcher_counterpart(unsigned int cpu)
 	return cpu < NR_CPUS ? bL_switcher_cpu_pairing[cpu] : -1;
 }
 
-/* Models bL_switcher_halve_cpus(): pair each online CPU with one of the
- * other cluster, keep the first of each pair, take the rest offline. */
+/* Models bL_switcher_halve_cpus(): each online CPU of the first online CPU's
+ * cluster gets a partner in the other cluster and stays; every other CPU
+ * (the partners, and any left without one) goes offline. */
 static int bL_switcher_halve_cpus(void)
 {
 	u32 available = cpu_online_bits;
@@ -579,19 +580,27 @@ static int bL_switcher_halve_cpus(void)
 		pr_err("bL_switcher: no CPU online in a second cluster\n");
 		return -EINVAL;
 	}
-	/* Match each CPU with the first free one of another cluster. */
+	/*
+	 * The partner is the highest-numbered CPU of the other cluster still
+	 * free, as upstream picks it: on TC2 CPU0 (0x0) gets 0x102 and CPU1
+	 * (0x1) gets 0x101, so logical and physical numbers do not line up
+	 * (upstream does it on purpose, that no code may rely on them).
+	 */
 	for (i = 0; i < nr_cpu_ids; i++) {
-		if (!(available & BIT(i)))
+		int partner = -1;
+
+		if (!(available & BIT(i)) ||
+		    (int)MPIDR_AFFINITY_LEVEL(cpu_logical_map(i), 1) != cluster_0)
 			continue;
-		for (j = 0; j < nr_cpu_ids; j++) {
-			if (!(available & BIT(j)) || j == i ||
-			    MPIDR_AFFINITY_LEVEL(cpu_logical_map(j), 1) ==
-			    MPIDR_AFFINITY_LEVEL(cpu_logical_map(i), 1))
-				continue;
-			bL_switcher_cpu_pairing[i] = (int)j;
-			available &= ~(BIT(i) | BIT(j));
-			break;
-		}
+		available &= ~BIT(i);
+		for (j = 0; j < nr_cpu_ids; j++)
+			if ((available & BIT(j)) &&
+			    (int)MPIDR_AFFINITY_LEVEL(cpu_logical_map(j), 1) != cluster_0)
+				partner = (int)j;
+		if (partner < 0)
+			continue;
+		bL_switcher_cpu_pairing[i] = partner;
+		available &= ~BIT(partner);
 	}
 	/* Take note of every GIC ID, then disable the CPUs with no pairing of
 	 * their own (the counterparts, and the odd one out). */
