@@ -285,10 +285,16 @@ void write_back(CoreState& c, uint64_t lines, uint32_t line_bytes) {
   });
 }
 
+// v7_flush_dcache_louis / _all issue one DCCISW per set and per way of a
+// level, whether the line is dirty or not: the walk costs sets x ways
+// operations (blsim,cache-walk-cycles-per-set is the cost of one).
+uint64_t walk_cycles(const Cache& cache) {
+  return uint64_t(cache.sets()) * cache.params().ways * cache.params().walk_cycles_per_set;
+}
+
 void flush_l1(CoreState& c) {
   Core* core = c.hw.core;
-  const CacheParams& p = core->l1d().params();
-  cycles(c, uint64_t(core->l1d().sets()) * p.walk_cycles_per_set);
+  cycles(c, walk_cycles(core->l1d()));
   // Inner-shareable unification point: L1 lines go to the cluster's L2.
   const uint32_t dirty = core->l1d().clean_all();
   cycles(c, dirty * 2ull);
@@ -562,7 +568,7 @@ void hw_flush_cache_all(void) {
   if (g->setup.switch_log) g->setup.switch_log->flush(hw_now_ns(), core, true, false);
   flush_l1(c);
   Cache& l2 = c.hw.core->l2();
-  cycles(c, uint64_t(l2.sets()) * l2.params().walk_cycles_per_set);
+  cycles(c, walk_cycles(l2));
   write_back(c, l2.clean_all(), l2.params().line_bytes);
   if (g->setup.switch_log) g->setup.switch_log->flush(hw_now_ns(), core, true, true);
   settle(c);

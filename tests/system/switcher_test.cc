@@ -364,7 +364,9 @@ TEST(Switcher, RunTimeDisableAndEnable) {
 }
 
 // A cold IKS switch (the A7 cluster is off) on CPU0 while a task pinned to
-// CPU0 runs 50 us every 200 us. The switcher thread sleeps in
+// CPU0 runs 50 us every 200 us (SCHED_FIFO, so the CFS hog that keeps CPU0
+// busy, and makes sure some task is runnable whenever the switcher thread
+// runs, does not delay it). The switcher thread sleeps in
 // wait_for_completion() while the inbound's cluster powers up (~450 us), so
 // the task keeps its period. The bound: the task can only wait for the
 // thread's two runs on CPU0, (1) from its wake-up through the power-up
