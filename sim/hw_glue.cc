@@ -539,11 +539,40 @@ uint32_t read_cntp_ctl(void) {
   return c.hw.timer->ctl_at(c.hw.core->local_time());
 }
 
+// The first cache enable after the core lost power: the code and data of
+// the path that follows miss in L1. From a live L2 each costs an L2 hit;
+// when the cluster's L2 lost power too, each is a line read through the
+// CCI from DRAM, one after another (the path's loads depend on each other).
+static void cold_misses(CoreState& c) {
+  Core* core = c.hw.core;
+  const CoreParams& p = core->params();
+  if (!core->l1d().take_cold() || !p.cold_resume_lines) return;
+  // The L2 is warm for this path once a core of the cluster has run the
+  // path through it since the L2 last lost power; cores that resume
+  // together after a loss (the inbounds of a whole-cluster switch) all
+  // miss in DRAM (simplification: none hits what another brought in).
+  if (core->l2().warm_at(core->local_time().value())) {
+    cycles(c, uint64_t(p.cold_resume_lines) * p.l2_hit_cycles);
+    return;
+  }
+  const uint32_t line = core->l1d().params().line_bytes;
+  static std::vector<uint8_t> buf;
+  if (buf.size() < line) buf.resize(line);
+  for (uint32_t i = 0; i < p.cold_resume_lines; ++i)
+    guarded([&] {
+      core->transact(tlm::TLM_READ_COMMAND, g->setup.dram_base + uint64_t(i) * line, buf.data(),
+                     line, true);
+      return 0;
+    });
+  core->l2().mark_warm(core->local_time().value());
+}
+
 void hw_set_dcache_enabled(bool on) {
   CoreState& c = cur();
   c.hw.core->l1d().set_enabled(on);
   if (on) c.hw.core->l2().set_enabled(true);
   cycles(c, c.hw.core->params().barrier_cycles);
+  if (on) cold_misses(c);
   settle(c);
 }
 bool hw_dcache_enabled(void) { return cur().hw.core->l1d().enabled(); }

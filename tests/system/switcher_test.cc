@@ -136,7 +136,9 @@ TEST(Switcher, EarlyPokeShrinksTheBlackout) {
   Json jn(slurp(d2 + "/stats.json"));
   yajl_val sw = at(Json::get(jw.root(), "switches"), 0), sn = at(Json::get(jn.root(), "switches"), 0);
   const long long bw = num(Json::get(sw, "blackout_ns")), bn = num(Json::get(sn, "blackout_ns"));
-  EXPECT_LT(bw, 20000);
+  // With the poke: tens of us, the inbound's resume path missing its cold
+  // caches in DRAM (~17 us) included, far below the 450 us power-up.
+  EXPECT_LT(bw, 50000);
   EXPECT_GT(bn, 450000) << "without the poke the cluster power-up is inside the blackout";
   EXPECT_GT(bn - bw, 90000);
   // Ordering with the poke: the inbound is alive before IRQs go off.
