@@ -54,6 +54,27 @@ int cpu_up(unsigned int cpu);
 #define BL_STACK_SIZE (64 * 1024)
 #define MAX_CORES (MAX_NR_CLUSTERS * MAX_CPUS_PER_CLUSTER)
 
+/*
+ * The kernel code that runs between the hw.h calls of a switch is charged
+ * here, per stretch of the path, in kernel instructions (HW_WORK_KERNEL's
+ * IPC). Assumed counts, read off upstream's C and the ARM code it compiles
+ * to, rounded up; listed in docs/anatomy-of-a-switch.md:
+ *  - the thread taking a request: wake-up bookkeeping, lock, fields: 150;
+ *  - bL_switch_to's set-up: MPIDR reads, pairing, register_ipi_completion,
+ *    the early-poke word, mcpm_cpu_power_up's call path: 300;
+ *  - entering the critical zone (IRQ/FIQ off, tracepoint): 80;
+ *  - the logical map flip and cpu_suspend's entry (sleep_save_sp index,
+ *    the MPIDR hash): 120;
+ *  - bL_do_switch on the outbound (handshake pointer, entry vector): 60;
+ *  - the inbound's tail (MPIDR check, tracepoint, IRQs on, handshake): 120.
+ */
+#define BL_INSTR_TAKE_REQUEST  150
+#define BL_INSTR_SETUP         300
+#define BL_INSTR_ENTER_ZONE     80
+#define BL_INSTR_FLIP_SUSPEND  120
+#define BL_INSTR_DO_SWITCH      60
+#define BL_INSTR_INBOUND_TAIL  120
+
 static bool bL_switcher_active;
 static bool bL_early_poke = true;
 
@@ -152,7 +173,8 @@ static int bL_do_switch(void *arg)
 	unsigned int ib_cpu = MPIDR_AFFINITY_LEVEL(ib_mpidr, 0);
 	unsigned int ib_cluster = MPIDR_AFFINITY_LEVEL(ib_mpidr, 1);
 
-	/* Advertise our handshake location. */
+	hw_run(BL_INSTR_DO_SWITCH, HW_WORK_KERNEL);
+	/* The inbound finds the word it must set through this pointer. */
 	*handshake_ptr = &handshake;
 
 	if (bL_cluster_mode)
@@ -176,8 +198,8 @@ static int bL_do_switch(void *arg)
 		wfe();
 	hw_switch_step(cpu, "outbound_wait_handshake", true);
 
-	/* Let's put ourself down. The end of this step is recorded by the
-	 * simulator, when the power controller takes the core. */
+	/* The outbound core now goes off for good; the simulator records the
+	 * end of this step when the power controller takes the core. */
 	hw_switch_step(cpu, "outbound_power_down", false);
 	mcpm_cpu_power_down();
 	hw_panic("bL_do_switch: mcpm_cpu_power_down returned");
@@ -221,21 +243,24 @@ static int bL_switch_to(unsigned int new_cluster_id)
 	ib_cluster = MPIDR_AFFINITY_LEVEL(ib_mpidr, 1);
 	pr_debug("before switch: CPU %u MPIDR %#x -> %#x\n", this_cpu, ob_mpidr, ib_mpidr);
 
-	/* Close the gate for our entry vectors. */
+	hw_run(BL_INSTR_SETUP, HW_WORK_KERNEL);
+	/* Neither core may enter the kernel from reset until the release:
+	 * both entry vectors read NULL. */
 	hw_switch_step(this_cpu, "entry_vectors_gated", false);
 	mcpm_set_entry_vector(ob_cpu, ob_cluster, NULL);
 	mcpm_set_entry_vector(ib_cpu, ib_cluster, NULL);
 	hw_switch_step(this_cpu, "entry_vectors_gated", true);
 
-	/* Install the "inbound alive" notifier: the inbound pokes GICD_SGIR
-	 * as soon as it is out of reset, sending us ipi_nr. */
+	/* Arm the "inbound alive" completion: the first thing the inbound
+	 * does out of reset is a GICD_SGIR write that sends us ipi_nr. */
 	init_completion(&inbound_alive);
 	ipi_nr = register_ipi_completion(&inbound_alive, this_cpu);
 	if (bL_early_poke)
 		mcpm_set_early_poke(ib_cpu, ib_cluster, gic_get_sgir_physaddr(),
 				    (u32)BIT(bL_gic_id[ob_cpu][ob_cluster]) << 16 | (u32)ipi_nr);
 
-	/* Let's wake up the inbound CPU now in case it's in reset. */
+	/* Power the inbound up early: it may need time (a cold cluster) and
+	 * waits, gated, in MCPM's entry until released. */
 	hw_switch_step(this_cpu, "inbound_power_up", false);
 	ret = mcpm_cpu_power_up(ib_cpu, ib_cluster);
 	if (ret) {
@@ -246,7 +271,7 @@ static int bL_switch_to(unsigned int new_cluster_id)
 		hw_switch_step(this_cpu, "aborted", false);
 		return ret;
 	}
-	/* Raise an SGI on the inbound so it does not stall in a WFI. */
+	/* An SGI gets a powered inbound that sits in WFI moving again. */
 	gic_send_sgi((unsigned int)bL_gic_id[ib_cpu][ib_cluster], 0);
 	hw_switch_step(this_cpu, "inbound_power_up", true);
 
@@ -261,9 +286,10 @@ static int bL_switch_to(unsigned int new_cluster_id)
 		hw_switch_step(this_cpu, "wait_inbound_alive", true);
 	}
 
-	/* The switch critical zone: no interrupts from here. */
+	/* Blackout: from here to the inbound's IRQs on, nothing interrupts. */
 	arch_local_irq_disable();
 	hw_switch_step(this_cpu, "blackout", false);
+	hw_run(BL_INSTR_ENTER_ZONE, HW_WORK_KERNEL);
 	trace_cpu_migrate_begin(ktime_get_ns(), ob_mpidr);
 	hw_switch_step(this_cpu, "gic_migrate", false);
 	gic_migrate_target((unsigned int)bL_gic_id[ib_cpu][ib_cluster]);
@@ -278,13 +304,15 @@ static int bL_switch_to(unsigned int new_cluster_id)
 		hw_panic("bL_switch_to: cpu_pm_enter refused (%d)", ret);
 	hw_switch_step(this_cpu, "cpu_pm_enter", true);
 
-	/* Swap the physical CPUs in the logical map for this logical CPU. */
+	/* From here this logical CPU names the inbound core, and the
+	 * counterpart's entry names the outbound one. */
 	hw_switch_step(this_cpu, "logical_map_flip", false);
+	hw_run(BL_INSTR_FLIP_SUSPEND, HW_WORK_KERNEL);
 	cpu_logical_map(this_cpu) = ib_mpidr;
 	cpu_logical_map(that_cpu) = ob_mpidr;
 	hw_switch_step(this_cpu, "logical_map_flip", true);
 
-	/* Let's do the actual CPU switch. */
+	/* Save this context and hand it to the inbound (bL_switchpoint). */
 	hw_switch_step(this_cpu, "context_save", false);
 	if (bL_cluster_mode)
 		hw_context_save();   /* the hypervisor's full context, on top */
@@ -292,7 +320,7 @@ static int bL_switch_to(unsigned int new_cluster_id)
 	if (ret > 0)
 		hw_panic("bL_switch_to: cpu_suspend() returned %d", ret);
 
-	/* We are executing on the inbound CPU at this point. */
+	/* cpu_suspend returned 0: this code now runs on the inbound core. */
 	smp_set_core_logical(hw_core_index(), (int)this_cpu);
 	hw_switch_step(this_cpu, "inbound_resumed", true);
 	BUG_ON((read_cpuid_mpidr() & MPIDR_HWID_BITMASK) != ib_mpidr);
@@ -305,11 +333,12 @@ static int bL_switch_to(unsigned int new_cluster_id)
 	tick_resume_local();        /* clockevents_program_event(next_event) */
 	hw_switch_step(this_cpu, "cpu_pm_exit", true);
 
+	hw_run(BL_INSTR_INBOUND_TAIL, HW_WORK_KERNEL);
 	trace_cpu_migrate_finish(ktime_get_ns(), ib_mpidr);
 	hw_switch_step(this_cpu, "blackout", true);
 	arch_local_irq_enable();
 
-	/* Tell the outbound it may now power itself down. */
+	/* The outbound may go down now: the logical CPU lives here. */
 	hw_store32(handshake_ptr, 1);
 	dsb();
 	sev();
@@ -348,15 +377,17 @@ static void bL_switcher_thread(void *arg)
 
 		bL_thread_wait_request(t);
 		t->in_switch = false;   /* set again if this request moves the CPU */
+		/* Take the request and its callback in one go, leaving none. */
 		bl_lock(&t->lock);
 		cluster = t->wanted_cluster;
-		completer = t->completer;
-		cookie = t->completer_cookie;
 		t->wanted_cluster = -1;
+		completer = t->completer;
 		t->completer = NULL;
+		cookie = t->completer_cookie;
 		bl_unlock(&t->lock);
 		if (cluster < 0)
 			continue;
+		hw_run(BL_INSTR_TAKE_REQUEST, HW_WORK_KERNEL);
 		/* What was asked until now is served by this pass; when the
 		 * CPU is on that cluster already, no switch results. */
 		hw_switch_step((unsigned int)(t - bL_threads), "request_taken", false);
@@ -419,9 +450,9 @@ static int __bL_switch_request(unsigned int cpu, unsigned int new_cluster_id,
 		bl_unlock(&t->lock);
 		return -EBUSY;
 	}
-	t->completer = completer;
-	t->completer_cookie = cookie;
 	t->wanted_cluster = (int)new_cluster_id;
+	t->completer_cookie = cookie;
+	t->completer = completer;
 	bl_unlock(&t->lock);
 	hw_switch_step(cpu, cause, false);
 	kthread_wake(&t->task);         /* wake_up(&t->wq) */
