@@ -73,6 +73,7 @@ const BlsimProperty kBlsimProperties[] = {
     {BlsimProperty::kCells, "blsim,barrier-cycles", 1, 0, 10000, "cycles"},
     {BlsimProperty::kCells, "blsim,irq-entry-cycles", 1, 0, 100000, "cycles"},
     {BlsimProperty::kCells, "blsim,cold-resume-lines", 1, 0, 100000, "cache lines"},
+    {BlsimProperty::kCells, "blsim,switch-path-instructions", 6, 0, 10000000, "instructions"},
     {BlsimProperty::kCells, "blsim,l2-hit-cycles", 1, 0, 1000, "cycles"},
     {BlsimProperty::kCells, "blsim,activity-milli", 4, 0, 10000, "per 1000"},
     {BlsimProperty::kCells, "blsim,idle-activity-milli", 1, 0, 10000, "per 1000"},

@@ -58,7 +58,8 @@ int cpu_up(unsigned int cpu);
  * The kernel code that runs between the hw.h calls of a switch is charged
  * here, per stretch of the path, in kernel instructions (HW_WORK_KERNEL's
  * IPC). Assumed counts, read off upstream's C and the ARM code it compiles
- * to, rounded up; listed in docs/anatomy-of-a-switch.md:
+ * to, rounded up; the /cpus node's blsim,switch-path-instructions (six
+ * cells, in this order) overrides them (docs/dt-properties.md):
  *  - the thread taking a request: wake-up bookkeeping, lock, fields: 150;
  *  - bL_switch_to's set-up: MPIDR reads, pairing, register_ipi_completion,
  *    the early-poke word, mcpm_cpu_power_up's call path: 300;
@@ -68,12 +69,38 @@ int cpu_up(unsigned int cpu);
  *  - bL_do_switch on the outbound (handshake pointer, entry vector): 60;
  *  - the inbound's tail (MPIDR check, tracepoint, IRQs on, handshake): 120.
  */
-#define BL_INSTR_TAKE_REQUEST  150
-#define BL_INSTR_SETUP         300
-#define BL_INSTR_ENTER_ZONE     80
-#define BL_INSTR_FLIP_SUSPEND  120
-#define BL_INSTR_DO_SWITCH      60
-#define BL_INSTR_INBOUND_TAIL  120
+enum bL_path {
+	BL_PATH_TAKE_REQUEST,
+	BL_PATH_SETUP,
+	BL_PATH_ENTER_ZONE,
+	BL_PATH_FLIP_SUSPEND,
+	BL_PATH_DO_SWITCH,
+	BL_PATH_INBOUND_TAIL,
+	BL_PATH_NR
+};
+static u32 bL_path_instr[BL_PATH_NR] = {150, 300, 80, 120, 60, 120};
+#define BL_INSTR_TAKE_REQUEST  bL_path_instr[BL_PATH_TAKE_REQUEST]
+#define BL_INSTR_SETUP         bL_path_instr[BL_PATH_SETUP]
+#define BL_INSTR_ENTER_ZONE    bL_path_instr[BL_PATH_ENTER_ZONE]
+#define BL_INSTR_FLIP_SUSPEND  bL_path_instr[BL_PATH_FLIP_SUSPEND]
+#define BL_INSTR_DO_SWITCH     bL_path_instr[BL_PATH_DO_SWITCH]
+#define BL_INSTR_INBOUND_TAIL  bL_path_instr[BL_PATH_INBOUND_TAIL]
+
+/* The path counts from /cpus, announced when the DT has none. */
+static void bL_read_path_instr(const void *fdt)
+{
+	int cpus = fdt_path_offset(fdt, "/cpus"), len = 0, i;
+	const fdt32_t *v = cpus >= 0 ? fdt_getprop(fdt, cpus, "blsim,switch-path-instructions", &len)
+				     : NULL;
+
+	if (!v || len != (int)(BL_PATH_NR * sizeof(*v))) {
+		pr_warn("bL_switcher: no 'blsim,switch-path-instructions' in /cpus, using default "
+			"<150 300 80 120 60 120> (docs/dt-properties.md)\n");
+		return;
+	}
+	for (i = 0; i < BL_PATH_NR; i++)
+		bL_path_instr[i] = fdt32_to_cpu(v[i]);
+}
 
 static bool bL_switcher_active;
 static bool bL_early_poke = true;
@@ -799,6 +826,7 @@ int bL_switcher_init(const char *bootargs)
 			bL_coherent ? "" : ", no CCI coherency: caches flushed to memory");
 	if (bootargs && strstr(bootargs, "no_bL_switcher"))
 		return 0;
+	bL_read_path_instr(fdt);
 	if (!mcpm_is_available()) {
 		pr_err("bL_switcher: MCPM is not available\n");
 		return -ENODEV;
