@@ -35,6 +35,7 @@ struct CoreTypeDefaults {
   uint32_t barrier_cycles, irq_entry_cycles;
   uint32_t capacity, dyn_power;
   uint32_t port_cycles;
+  uint32_t cold_resume_lines, l2_hit_cycles;
 };
 
 // IPC: the ratio A15/A7 per MHz follows capacity-dmips-mhz (1024/516 = 1.98);
@@ -42,10 +43,10 @@ struct CoreTypeDefaults {
 const CoreTypeDefaults kCoreTypes[] = {
     {"arm,cortex-a15", "cortex-a15", 0xC0F, {1000, 1750, 1400, 600},
      {4000, 2000, 2000, 16000}, 32768, 256, 4, 1048576, 1024, 2, 300, 300, 20, 60,
-     1024, 990, 8},
+     1024, 990, 8, 128, 21},
     {"arm,cortex-a7", "cortex-a7", 0xC07, {504, 882, 706, 302},
      {4000, 2000, 2000, 16000}, 32768, 128, 3, 524288, 1024, 2, 400, 400, 10, 40,
-     516, 133, 6},
+     516, 133, 6, 128, 12},
 };
 
 const CoreTypeDefaults* core_type(const Fdt& f, int node) {
@@ -71,6 +72,9 @@ const BlsimProperty kBlsimProperties[] = {
     {BlsimProperty::kCells, "blsim,context-restore-cycles", 1, 0, 1000000, "cycles"},
     {BlsimProperty::kCells, "blsim,barrier-cycles", 1, 0, 10000, "cycles"},
     {BlsimProperty::kCells, "blsim,irq-entry-cycles", 1, 0, 100000, "cycles"},
+    {BlsimProperty::kCells, "blsim,cold-resume-lines", 1, 0, 100000, "cache lines"},
+    {BlsimProperty::kCells, "blsim,switch-path-instructions", 6, 0, 10000000, "instructions"},
+    {BlsimProperty::kCells, "blsim,l2-hit-cycles", 1, 0, 1000, "cycles"},
     {BlsimProperty::kCells, "blsim,activity-milli", 4, 0, 10000, "per 1000"},
     {BlsimProperty::kCells, "blsim,idle-activity-milli", 1, 0, 10000, "per 1000"},
     {BlsimProperty::kCells, "blsim,leakage-uw", 1, 0, 100000000, "uW"},
@@ -242,6 +246,8 @@ void read_cpus(const Fdt& f, Defaults& d, PlatformConfig& pc) {
         d.u32(n, "blsim,context-restore-cycles", t->context_restore_cycles, "cycles");
     c.barrier_cycles = d.u32(n, "blsim,barrier-cycles", t->barrier_cycles, "cycles");
     c.irq_entry_cycles = d.u32(n, "blsim,irq-entry-cycles", t->irq_entry_cycles, "cycles");
+    c.cold_resume_lines = d.u32(n, "blsim,cold-resume-lines", t->cold_resume_lines, "lines");
+    c.l2_hit_cycles = d.u32(n, "blsim,l2-hit-cycles", t->l2_hit_cycles, "cycles");
     read_cpu_energy(f, d, n, *t, c);
     pc.cpus.push_back(c);
   }

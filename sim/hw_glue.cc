@@ -285,10 +285,16 @@ void write_back(CoreState& c, uint64_t lines, uint32_t line_bytes) {
   });
 }
 
+// v7_flush_dcache_louis / _all issue one DCCISW per set and per way of a
+// level, whether the line is dirty or not: the walk costs sets x ways
+// operations (blsim,cache-walk-cycles-per-set is the cost of one).
+uint64_t walk_cycles(const Cache& cache) {
+  return uint64_t(cache.sets()) * cache.params().ways * cache.params().walk_cycles_per_set;
+}
+
 void flush_l1(CoreState& c) {
   Core* core = c.hw.core;
-  const CacheParams& p = core->l1d().params();
-  cycles(c, uint64_t(core->l1d().sets()) * p.walk_cycles_per_set);
+  cycles(c, walk_cycles(core->l1d()));
   // Inner-shareable unification point: L1 lines go to the cluster's L2.
   const uint32_t dirty = core->l1d().clean_all();
   cycles(c, dirty * 2ull);
@@ -533,11 +539,40 @@ uint32_t read_cntp_ctl(void) {
   return c.hw.timer->ctl_at(c.hw.core->local_time());
 }
 
+// The first cache enable after the core lost power: the code and data of
+// the path that follows miss in L1. From a live L2 each costs an L2 hit;
+// when the cluster's L2 lost power too, each is a line read through the
+// CCI from DRAM, one after another (the path's loads depend on each other).
+static void cold_misses(CoreState& c) {
+  Core* core = c.hw.core;
+  const CoreParams& p = core->params();
+  if (!core->l1d().take_cold() || !p.cold_resume_lines) return;
+  // The L2 is warm for this path once a core of the cluster has run the
+  // path through it since the L2 last lost power; cores that resume
+  // together after a loss (the inbounds of a whole-cluster switch) all
+  // miss in DRAM (simplification: none hits what another brought in).
+  if (core->l2().warm_at(core->local_time().value())) {
+    cycles(c, uint64_t(p.cold_resume_lines) * p.l2_hit_cycles);
+    return;
+  }
+  const uint32_t line = core->l1d().params().line_bytes;
+  static std::vector<uint8_t> buf;
+  if (buf.size() < line) buf.resize(line);
+  for (uint32_t i = 0; i < p.cold_resume_lines; ++i)
+    guarded([&] {
+      core->transact(tlm::TLM_READ_COMMAND, g->setup.dram_base + uint64_t(i) * line, buf.data(),
+                     line, true);
+      return 0;
+    });
+  core->l2().mark_warm(core->local_time().value());
+}
+
 void hw_set_dcache_enabled(bool on) {
   CoreState& c = cur();
   c.hw.core->l1d().set_enabled(on);
   if (on) c.hw.core->l2().set_enabled(true);
   cycles(c, c.hw.core->params().barrier_cycles);
+  if (on) cold_misses(c);
   settle(c);
 }
 bool hw_dcache_enabled(void) { return cur().hw.core->l1d().enabled(); }
@@ -562,7 +597,7 @@ void hw_flush_cache_all(void) {
   if (g->setup.switch_log) g->setup.switch_log->flush(hw_now_ns(), core, true, false);
   flush_l1(c);
   Cache& l2 = c.hw.core->l2();
-  cycles(c, uint64_t(l2.sets()) * l2.params().walk_cycles_per_set);
+  cycles(c, walk_cycles(l2));
   write_back(c, l2.clean_all(), l2.params().line_bytes);
   if (g->setup.switch_log) g->setup.switch_log->flush(hw_now_ns(), core, true, true);
   settle(c);
@@ -685,6 +720,10 @@ void hw_switch_step(unsigned int cpu, const char* step, bool end) {
   const Core& core = *cur().hw.core;
   g->setup.switch_log->kernel_step(core.local_time().value() / 1000, core.params().index, cpu, step,
                                    end);
+}
+
+void hw_switch_task_wait(unsigned int cpu, uint64_t wait_ns) {
+  if (g->setup.switch_log) g->setup.switch_log->task_wait(cpu, wait_ns);
 }
 
 void hw_mark(const char* event) {

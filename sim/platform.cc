@@ -154,6 +154,8 @@ void Platform::build_cores() {
     p.context_restore_cycles = c.context_restore_cycles;
     p.barrier_cycles = c.barrier_cycles;
     p.irq_entry_cycles = c.irq_entry_cycles;
+    p.cold_resume_lines = c.cold_resume_lines;
+    p.l2_hit_cycles = c.l2_hit_cycles;
     ClusterModels& cl = cluster(c.cluster);
     // Without a power controller model only the boot core ever runs.
     const bool in_reset = scc_   ? scc_->core_reset(c.cluster, c.mpidr & 0xff).level()

@@ -30,6 +30,7 @@ struct CpuConfig {
   CacheParams l1d;
   uint32_t context_save_cycles = 0, context_restore_cycles = 0;
   uint32_t barrier_cycles = 0, irq_entry_cycles = 0;
+  uint32_t cold_resume_lines = 0, l2_hit_cycles = 0;  // the first cache enable after a power loss
   // Energy model (docs/energy-model.md): activity by work kind in Run and
   // in Wfi/Wfe, leakage in uW at 1 V and its voltage exponent.
   double activity[4] = {1, 1, 1, 1};

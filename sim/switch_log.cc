@@ -49,6 +49,16 @@ SwitchRecord* SwitchLog::open_for_cpu(unsigned cpu) {
   return nullptr;
 }
 
+void SwitchLog::task_wait(unsigned cpu, uint64_t wait_ns) {
+  SwitchRecord* latest = nullptr;
+  for (auto& s : open_)
+    if (s.cpu == cpu && (!latest || s.requested_ns > latest->requested_ns)) latest = &s;
+  if (!latest)
+    for (auto it = done_.rbegin(); it != done_.rend() && !latest; ++it)
+      if (it->cpu == cpu) latest = &*it;
+  if (latest) latest->task_wait_ns = (std::max)(latest->task_wait_ns, wait_ns);
+}
+
 SwitchRecord* SwitchLog::powering_down_on(unsigned core) {
   for (auto& s : open_)
     if (s.powering_down && s.outbound_core == static_cast<int>(core)) return &s;
@@ -243,6 +253,7 @@ void SwitchLog::write_json(JsonWriter& j, const EnergyBetween& energy_j) const {
     j.field("mode", cluster_mode ? "cluster" : "iks");
     j.field("blackout_ns", s.step_ns("blackout"));
     j.field("total_ns", s.end_ns - s.requested_ns);
+    j.field("task_wait_ns", s.task_wait_ns);
     j.field("outbound_last_man", s.last_man);
     // From the request to the outbound power-off, every rail.
     j.key("energy_j");

@@ -47,6 +47,9 @@ struct SwitchRecord {
   uint64_t requested_ns = 0, end_ns = 0;
   std::string cause;   // who asked: "cpufreq", "event", "callback"
   bool last_man = false, powering_down = false, complete = false;
+  // The longest a task runnable on the logical CPU waited for a run of its
+  // switcher thread during this switch (the thread's sleeps excluded).
+  uint64_t task_wait_ns = 0;
   std::vector<SwitchStep> steps;
   uint64_t step_ns(const std::string& name) const;  // duration, 0 if absent
 };
@@ -61,6 +64,9 @@ class SwitchLog {
   void core_reset(uint64_t ns, unsigned core);
   void cluster_off(uint64_t ns, unsigned cluster);
   void cci_port_off(uint64_t ns, unsigned cluster);
+  // A run of cpu's switcher thread made a task wait wait_ns: kept, if the
+  // longest, by cpu's latest switch (in flight or finished).
+  void task_wait(unsigned cpu, uint64_t wait_ns);
 
   // Finished switches, in end order (only ever appended to).
   const std::deque<SwitchRecord>& done() const { return done_; }

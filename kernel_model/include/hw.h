@@ -223,6 +223,9 @@ void hw_trace_event(unsigned int cpu, const char *comm, int pid, const char *eve
 /* A step of a cluster switch of logical CPU `cpu` begins (end = false) or
  * ends (end = true) now, on the calling core: stats.json's switches[]. */
 void hw_switch_step(unsigned int cpu, const char *step, bool end);
+/* A run of logical CPU cpu's switcher thread made a runnable task wait
+ * wait_ns: the latest switch of that CPU keeps the longest (task_wait_ns). */
+void hw_switch_task_wait(unsigned int cpu, uint64_t wait_ns);
 
 #ifdef __cplusplus
 }

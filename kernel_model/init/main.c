@@ -12,6 +12,7 @@
 void smp_prepare_boot_cpu(void);
 void smp_set_ops(const struct smp_operations *ops);
 int tc2_pm_init(const void *fdt);
+void arm_cpu_pm_notifiers_init(void);
 int blsim_event_init(const void *fdt);
 
 #include <libfdt.h>
@@ -147,6 +148,7 @@ void start_kernel(void)
 	if (ret)
 		hw_panic("no usable interrupt controller (%d)", ret);
 	gic_cpu_pm_init();
+	arm_cpu_pm_notifiers_init();          /* VFP, arch timer, debug: their cpu_pm costs */
 	arch_timer_of_init(fdt);              /* time_init */
 	exynos5420_clk_init(fdt);             /* of_clk_init: CLK_OF_DECLARE (not on TC2) */
 	sp804_timer_of_init(fdt);             /* TIMER_OF_DECLARE: the broadcast device */

@@ -44,10 +44,32 @@ class Cache {
   }
   // Power loss drops the contents (a clean must have come first, or data is
   // lost: the caller checks).
-  void power_off() { dirty_ = 0; enabled_ = false; }
+  void power_off() { dirty_ = 0; enabled_ = false; cold_ = true; ++power_losses_; }
+  // How many times the contents were lost (for a shared L2: each core
+  // finds it cold once per loss).
+  uint64_t power_losses() const { return power_losses_; }
+  // A core finished its resume path from this (shared) cache at time
+  // at_ps after the current loss: from then on the path's lines hit.
+  void mark_warm(uint64_t at_ps) {
+    if (warm_loss_ != power_losses_) {
+      warm_loss_ = power_losses_;
+      warm_at_ps_ = at_ps;
+    }
+  }
+  // Whether a resume path starting at at_ps finds the lines here.
+  bool warm_at(uint64_t at_ps) const { return warm_loss_ == power_losses_ && at_ps >= warm_at_ps_; }
+  // Whether the contents were lost since the last call (then: no longer).
+  bool take_cold() {
+    const bool c = cold_;
+    cold_ = false;
+    return c;
+  }
 
  private:
   CacheParams p_;
   uint32_t dirty_ = 0;
   bool enabled_ = false;
+  bool cold_ = false;  // at boot: warm, the firmware and boot loader ran from it
+  uint64_t power_losses_ = 0;
+  uint64_t warm_loss_ = 0, warm_at_ps_ = 0;
 };

@@ -70,6 +70,11 @@ struct CoreParams {
   uint32_t context_restore_cycles = 0;
   uint32_t barrier_cycles = 0;
   uint32_t irq_entry_cycles = 0;   // exception entry + vector + return
+  // The lines the kernel's resume path misses once the core's caches come
+  // back on after a power loss, each from L2 (l2_hit_cycles) or, when the
+  // cluster's L2 lost power too, through the CCI from DRAM.
+  uint32_t cold_resume_lines = 0;
+  uint32_t l2_hit_cycles = 0;
 };
 
 class Core : public sc_core::sc_module {

@@ -1,23 +1,29 @@
 /* linux/completion.h - waiting for an event from another CPU or an IRQ
  * (kernel/sched/completion.c).
  *
- * Simplification: with no scheduler model yet, a waiter does not sleep in
- * the scheduler: it waits in WFE with IRQs enabled (so the interrupt that
- * completes it is taken), and complete() sends an event. The CPU is busy
- * waiting rather than idle; the time it takes is the same.
+ * A kthread (linux/kthread.h) that waits sleeps in the scheduler: its CPU
+ * runs tasks, or idles, until complete() wakes it, as upstream. A waiter
+ * with no thread of its own (the CPU's idle context: boot, hotplug, the
+ * kworker, which this model runs from the idle loop) cannot sleep; it waits
+ * in WFE with IRQs enabled, so the CPU is busy rather than idle, for the
+ * same time.
  */
 #ifndef KM_LINUX_COMPLETION_H
 #define KM_LINUX_COMPLETION_H
 
 #include "linux/kernel.h"
 
+struct kthread;
+
 struct completion {
 	volatile u32 done;
+	struct kthread *volatile sleeper;   /* a kthread asleep on it, or NULL */
 };
 
 static inline void init_completion(struct completion *x)
 {
 	x->done = 0;
+	x->sleeper = NULL;
 }
 /* Models complete(): may be called from IRQ context. */
 void complete(struct completion *x);

@@ -15,6 +15,7 @@
  * docs/fidelity-sched.md, that add a few microseconds per context switch.
  */
 #include "linux/cpufreq.h"
+#include "linux/kthread.h"
 #include "linux/workqueue.h"
 #include "trace/events.h"
 
@@ -727,6 +728,8 @@ void schedule_loop(void (*idle)(void))
 		struct task_struct *p;
 		unsigned long flags;
 
+		if (rq->online && kthread_run_pending())
+			continue;   /* a woken kthread (the switcher's) runs first */
 		if (work_pending_here() || !rq->online) {
 			idle();     /* kworkers and hotplug run from the idle loop */
 			continue;
@@ -776,6 +779,31 @@ void schedule_loop(void (*idle)(void))
 		sched_migrate_target[cpu] = -1;
 		rq_unlock_irqrestore(rq, flags);
 	}
+}
+
+/* The longest a task queued (runnable, not running) on cpu's runqueue has
+ * waited since max(since_ns, its wake-up): what a kthread that ran from
+ * since_ns until now cost the tasks. */
+u64 sched_longest_wait(unsigned int cpu, u64 since_ns)
+{
+	u64 now = ktime_get_ns(), longest = 0;
+	struct task_struct *p;
+
+	for (p = all_tasks; p; p = p->next_task) {
+		u64 from = p->wake_ns > since_ns ? p->wake_ns : since_ns;
+		u64 fired = p->sleep_timer.expires_ns;
+
+		/* Woken by its timer late (the timer IRQ held off while IRQs
+		 * were off): it was due when the timer fired. */
+		if (p->wake_ns && fired >= since_ns && fired < from)
+			from = fired;
+
+		if (p->cpu != cpu || !p->on_rq || p->on_cpu || p->state != TASK_RUNNING)
+			continue;
+		if (now > from && now - from > longest)
+			longest = now - from;
+	}
+	return longest;
 }
 
 /* Models sched_cpu_dying() -> migrate_tasks(): on the dying CPU, from its

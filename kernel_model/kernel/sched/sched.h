@@ -144,6 +144,7 @@ void hmp_tick(struct rq *rq);
  * (the stopper's active migration), -1: nowhere. */
 extern int sched_migrate_target[NR_CPUS];
 void resched_cpu(unsigned int cpu);
+u64 sched_longest_wait(unsigned int cpu, u64 since_ns);
 bool cpu_is_big(unsigned int cpu);
 
 #endif

@@ -23,10 +23,13 @@
  *   mcpm_cpu_power_down: L1 (and, as last man, L2) cleaned, CCI port off,
  *   WFI -> the power controller resets the core (and powers the cluster off)
  *
- * Simplification: upstream runs one kthread per logical CPU; here the
- * thread's loop runs as work on that logical CPU's workqueue (queue_work_on
- * wakes it with an IPI), which the CPU runs in process context from its
- * idle loop. The order of steps and what runs on which core are upstream's.
+ * Each logical CPU has its switcher kthread (linux/kthread.h), bound to it
+ * and run ahead of every task, as upstream's SCHED_FIFO thread. It sleeps
+ * twice: until a request comes, and in wait_for_completion() while the
+ * inbound comes out of reset (and its cluster powers up, when cold); the
+ * logical CPU runs its tasks meanwhile. What a task runnable on the
+ * switching CPU still waits for (the thread's own runs, the blackout) is
+ * reported per switch (hw_switch_task_wait: stats.json's task_wait_ns).
  */
 #include <libfdt.h>
 #include <string.h>
@@ -38,9 +41,9 @@
 #include "linux/cpu_pm.h"
 #include "linux/init.h"
 #include "linux/irqchip/arm-gic.h"
+#include "linux/kthread.h"
 #include "linux/smp.h"
 #include "linux/tick.h"
-#include "linux/workqueue.h"
 #include "trace/events.h"
 
 int cpu_down(unsigned int cpu);
@@ -50,6 +53,54 @@ int cpu_up(unsigned int cpu);
  * the simulator's own (TLM transport, SystemC waits), so it needs more. */
 #define BL_STACK_SIZE (64 * 1024)
 #define MAX_CORES (MAX_NR_CLUSTERS * MAX_CPUS_PER_CLUSTER)
+
+/*
+ * The kernel code that runs between the hw.h calls of a switch is charged
+ * here, per stretch of the path, in kernel instructions (HW_WORK_KERNEL's
+ * IPC). Assumed counts, read off upstream's C and the ARM code it compiles
+ * to, rounded up; the /cpus node's blsim,switch-path-instructions (six
+ * cells, in this order) overrides them (docs/dt-properties.md):
+ *  - the thread taking a request: wake-up bookkeeping, lock, fields: 150;
+ *  - bL_switch_to's set-up: MPIDR reads, pairing, register_ipi_completion,
+ *    the early-poke word, mcpm_cpu_power_up's call path: 300;
+ *  - entering the critical zone (IRQ/FIQ off, tracepoint): 80;
+ *  - the logical map flip and cpu_suspend's entry (sleep_save_sp index,
+ *    the MPIDR hash): 120;
+ *  - bL_do_switch on the outbound (handshake pointer, entry vector): 60;
+ *  - the inbound's tail (MPIDR check, tracepoint, IRQs on, handshake): 120.
+ */
+enum bL_path {
+	BL_PATH_TAKE_REQUEST,
+	BL_PATH_SETUP,
+	BL_PATH_ENTER_ZONE,
+	BL_PATH_FLIP_SUSPEND,
+	BL_PATH_DO_SWITCH,
+	BL_PATH_INBOUND_TAIL,
+	BL_PATH_NR
+};
+static u32 bL_path_instr[BL_PATH_NR] = {150, 300, 80, 120, 60, 120};
+#define BL_INSTR_TAKE_REQUEST  bL_path_instr[BL_PATH_TAKE_REQUEST]
+#define BL_INSTR_SETUP         bL_path_instr[BL_PATH_SETUP]
+#define BL_INSTR_ENTER_ZONE    bL_path_instr[BL_PATH_ENTER_ZONE]
+#define BL_INSTR_FLIP_SUSPEND  bL_path_instr[BL_PATH_FLIP_SUSPEND]
+#define BL_INSTR_DO_SWITCH     bL_path_instr[BL_PATH_DO_SWITCH]
+#define BL_INSTR_INBOUND_TAIL  bL_path_instr[BL_PATH_INBOUND_TAIL]
+
+/* The path counts from /cpus, announced when the DT has none. */
+static void bL_read_path_instr(const void *fdt)
+{
+	int cpus = fdt_path_offset(fdt, "/cpus"), len = 0, i;
+	const fdt32_t *v = cpus >= 0 ? fdt_getprop(fdt, cpus, "blsim,switch-path-instructions", &len)
+				     : NULL;
+
+	if (!v || len != (int)(BL_PATH_NR * sizeof(*v))) {
+		pr_warn("bL_switcher: no 'blsim,switch-path-instructions' in /cpus, using default "
+			"<150 300 80 120 60 120> (docs/dt-properties.md)\n");
+		return;
+	}
+	for (i = 0; i < BL_PATH_NR; i++)
+		bL_path_instr[i] = fdt32_to_cpu(v[i]);
+}
 
 static bool bL_switcher_active;
 static bool bL_early_poke = true;
@@ -82,11 +133,13 @@ static volatile u32 bL_enabled_users;  /* bL_switcher_get_enabled holders */
 /* One "switcher thread" per logical CPU (struct bL_thread). */
 struct bL_thread {
 	volatile u32 lock;
-	int wanted_cluster;            /* -1: nothing wanted */
+	volatile int wanted_cluster;   /* -1: nothing wanted */
 	bL_switch_completion_handler completer;
 	void *completer_cookie;
-	struct work_struct work;
-	bool started;
+	struct kthread task;
+	bool created;                  /* its kthread exists (kept across disable) */
+	bool started;                  /* takes requests */
+	bool in_switch;                /* this run of the thread serves a switch */
 };
 static struct bL_thread bL_threads[NR_CPUS];
 
@@ -147,7 +200,8 @@ static int bL_do_switch(void *arg)
 	unsigned int ib_cpu = MPIDR_AFFINITY_LEVEL(ib_mpidr, 0);
 	unsigned int ib_cluster = MPIDR_AFFINITY_LEVEL(ib_mpidr, 1);
 
-	/* Advertise our handshake location. */
+	hw_run(BL_INSTR_DO_SWITCH, HW_WORK_KERNEL);
+	/* The inbound finds the word it must set through this pointer. */
 	*handshake_ptr = &handshake;
 
 	if (bL_cluster_mode)
@@ -171,8 +225,8 @@ static int bL_do_switch(void *arg)
 		wfe();
 	hw_switch_step(cpu, "outbound_wait_handshake", true);
 
-	/* Let's put ourself down. The end of this step is recorded by the
-	 * simulator, when the power controller takes the core. */
+	/* The outbound core now goes off for good; the simulator records the
+	 * end of this step when the power controller takes the core. */
 	hw_switch_step(cpu, "outbound_power_down", false);
 	mcpm_cpu_power_down();
 	hw_panic("bL_do_switch: mcpm_cpu_power_down returned");
@@ -205,6 +259,7 @@ static int bL_switch_to(unsigned int new_cluster_id)
 	BUG_ON(cpu_logical_map(this_cpu) != ob_mpidr);
 	if (new_cluster_id == ob_cluster)
 		return 0;
+	bL_threads[this_cpu].in_switch = true;
 	if (bL_switcher_cpu_pairing[this_cpu] < 0) {
 		pr_err("bL_switch_to: CPU%u has no counterpart\n", this_cpu);
 		return -EINVAL;
@@ -215,21 +270,24 @@ static int bL_switch_to(unsigned int new_cluster_id)
 	ib_cluster = MPIDR_AFFINITY_LEVEL(ib_mpidr, 1);
 	pr_debug("before switch: CPU %u MPIDR %#x -> %#x\n", this_cpu, ob_mpidr, ib_mpidr);
 
-	/* Close the gate for our entry vectors. */
+	hw_run(BL_INSTR_SETUP, HW_WORK_KERNEL);
+	/* Neither core may enter the kernel from reset until the release:
+	 * both entry vectors read NULL. */
 	hw_switch_step(this_cpu, "entry_vectors_gated", false);
 	mcpm_set_entry_vector(ob_cpu, ob_cluster, NULL);
 	mcpm_set_entry_vector(ib_cpu, ib_cluster, NULL);
 	hw_switch_step(this_cpu, "entry_vectors_gated", true);
 
-	/* Install the "inbound alive" notifier: the inbound pokes GICD_SGIR
-	 * as soon as it is out of reset, sending us ipi_nr. */
+	/* Arm the "inbound alive" completion: the first thing the inbound
+	 * does out of reset is a GICD_SGIR write that sends us ipi_nr. */
 	init_completion(&inbound_alive);
 	ipi_nr = register_ipi_completion(&inbound_alive, this_cpu);
 	if (bL_early_poke)
 		mcpm_set_early_poke(ib_cpu, ib_cluster, gic_get_sgir_physaddr(),
 				    (u32)BIT(bL_gic_id[ob_cpu][ob_cluster]) << 16 | (u32)ipi_nr);
 
-	/* Let's wake up the inbound CPU now in case it's in reset. */
+	/* Power the inbound up early: it may need time (a cold cluster) and
+	 * waits, gated, in MCPM's entry until released. */
 	hw_switch_step(this_cpu, "inbound_power_up", false);
 	ret = mcpm_cpu_power_up(ib_cpu, ib_cluster);
 	if (ret) {
@@ -240,7 +298,7 @@ static int bL_switch_to(unsigned int new_cluster_id)
 		hw_switch_step(this_cpu, "aborted", false);
 		return ret;
 	}
-	/* Raise an SGI on the inbound so it does not stall in a WFI. */
+	/* An SGI gets a powered inbound that sits in WFI moving again. */
 	gic_send_sgi((unsigned int)bL_gic_id[ib_cpu][ib_cluster], 0);
 	hw_switch_step(this_cpu, "inbound_power_up", true);
 
@@ -255,9 +313,10 @@ static int bL_switch_to(unsigned int new_cluster_id)
 		hw_switch_step(this_cpu, "wait_inbound_alive", true);
 	}
 
-	/* The switch critical zone: no interrupts from here. */
+	/* Blackout: from here to the inbound's IRQs on, nothing interrupts. */
 	arch_local_irq_disable();
 	hw_switch_step(this_cpu, "blackout", false);
+	hw_run(BL_INSTR_ENTER_ZONE, HW_WORK_KERNEL);
 	trace_cpu_migrate_begin(ktime_get_ns(), ob_mpidr);
 	hw_switch_step(this_cpu, "gic_migrate", false);
 	gic_migrate_target((unsigned int)bL_gic_id[ib_cpu][ib_cluster]);
@@ -272,13 +331,15 @@ static int bL_switch_to(unsigned int new_cluster_id)
 		hw_panic("bL_switch_to: cpu_pm_enter refused (%d)", ret);
 	hw_switch_step(this_cpu, "cpu_pm_enter", true);
 
-	/* Swap the physical CPUs in the logical map for this logical CPU. */
+	/* From here this logical CPU names the inbound core, and the
+	 * counterpart's entry names the outbound one. */
 	hw_switch_step(this_cpu, "logical_map_flip", false);
+	hw_run(BL_INSTR_FLIP_SUSPEND, HW_WORK_KERNEL);
 	cpu_logical_map(this_cpu) = ib_mpidr;
 	cpu_logical_map(that_cpu) = ob_mpidr;
 	hw_switch_step(this_cpu, "logical_map_flip", true);
 
-	/* Let's do the actual CPU switch. */
+	/* Save this context and hand it to the inbound (bL_switchpoint). */
 	hw_switch_step(this_cpu, "context_save", false);
 	if (bL_cluster_mode)
 		hw_context_save();   /* the hypervisor's full context, on top */
@@ -286,7 +347,7 @@ static int bL_switch_to(unsigned int new_cluster_id)
 	if (ret > 0)
 		hw_panic("bL_switch_to: cpu_suspend() returned %d", ret);
 
-	/* We are executing on the inbound CPU at this point. */
+	/* cpu_suspend returned 0: this code now runs on the inbound core. */
 	smp_set_core_logical(hw_core_index(), (int)this_cpu);
 	hw_switch_step(this_cpu, "inbound_resumed", true);
 	BUG_ON((read_cpuid_mpidr() & MPIDR_HWID_BITMASK) != ib_mpidr);
@@ -299,11 +360,12 @@ static int bL_switch_to(unsigned int new_cluster_id)
 	tick_resume_local();        /* clockevents_program_event(next_event) */
 	hw_switch_step(this_cpu, "cpu_pm_exit", true);
 
+	hw_run(BL_INSTR_INBOUND_TAIL, HW_WORK_KERNEL);
 	trace_cpu_migrate_finish(ktime_get_ns(), ib_mpidr);
 	hw_switch_step(this_cpu, "blackout", true);
 	arch_local_irq_enable();
 
-	/* Tell the outbound it may now power itself down. */
+	/* The outbound may go down now: the logical CPU lives here. */
 	hw_store32(handshake_ptr, 1);
 	dsb();
 	sev();
@@ -311,32 +373,65 @@ static int bL_switch_to(unsigned int new_cluster_id)
 	return 0;
 }
 
-/* Models bL_switcher_thread()'s loop, as work on the logical CPU. */
-static void bL_switcher_thread(struct work_struct *w)
+/* Sleep until a request is posted for this logical CPU's thread. */
+static void bL_thread_wait_request(struct bL_thread *t)
 {
-	struct bL_thread *t = container_of(w, struct bL_thread, work);
+	for (;;) {
+		arch_local_irq_disable();
+		/* Race avoided: SLEEPING before looking, so a request posted
+		 * after the look wakes us (kthread_wake sees SLEEPING). */
+		t->task.state = KTHREAD_SLEEPING;
+		dsb();
+		if (hw_load32((volatile u32 *)&t->wanted_cluster) != (u32)-1) {
+			t->task.state = KTHREAD_RUNNING;
+			arch_local_irq_enable();
+			return;
+		}
+		kthread_schedule();
+		arch_local_irq_enable();
+	}
+}
+
+/* Models bL_switcher_thread(): the logical CPU's kthread, for ever. */
+static void bL_switcher_thread(void *arg)
+{
+	struct bL_thread *t = arg;
 
 	for (;;) {
 		bL_switch_completion_handler completer;
 		void *cookie;
 		int cluster;
 
+		bL_thread_wait_request(t);
+		t->in_switch = false;   /* set again if this request moves the CPU */
+		/* Take the request and its callback in one go, leaving none. */
 		bl_lock(&t->lock);
 		cluster = t->wanted_cluster;
-		completer = t->completer;
-		cookie = t->completer_cookie;
 		t->wanted_cluster = -1;
+		completer = t->completer;
 		t->completer = NULL;
+		cookie = t->completer_cookie;
 		bl_unlock(&t->lock);
 		if (cluster < 0)
-			return;
-		/* The requests made so far are this iteration's (if the CPU is
-		 * already there, they end here without a switch). */
-		hw_switch_step(t - bL_threads, "request_taken", false);
+			continue;
+		hw_run(BL_INSTR_TAKE_REQUEST, HW_WORK_KERNEL);
+		/* What was asked until now is served by this pass; when the
+		 * CPU is on that cluster already, no switch results. */
+		hw_switch_step((unsigned int)(t - bL_threads), "request_taken", false);
 		bL_switch_to((unsigned int)cluster);
 		if (completer)
 			completer(cookie);
 	}
+}
+
+/* The scheduler's report after each run of a switcher thread: how long a
+ * task runnable on its CPU waited for that run. */
+static void bL_thread_ran(struct kthread *k, u64 task_wait_ns)
+{
+	struct bL_thread *t = container_of(k, struct bL_thread, task);
+
+	if (t->in_switch)
+		hw_switch_task_wait((unsigned int)(t - bL_threads), task_wait_ns);
 }
 
 /* Models bL_switch_request_cb(), recording who asked (stats.json's cause). */
@@ -382,12 +477,12 @@ static int __bL_switch_request(unsigned int cpu, unsigned int new_cluster_id,
 		bl_unlock(&t->lock);
 		return -EBUSY;
 	}
-	t->completer = completer;
-	t->completer_cookie = cookie;
 	t->wanted_cluster = (int)new_cluster_id;
+	t->completer_cookie = cookie;
+	t->completer = completer;
 	bl_unlock(&t->lock);
 	hw_switch_step(cpu, cause, false);
-	queue_work_on(cpu, &t->work);   /* wake_up(&t->wq) */
+	kthread_wake(&t->task);         /* wake_up(&t->wq) */
 	return 0;
 }
 
@@ -519,8 +614,9 @@ int bL_switcher_counterpart(unsigned int cpu)
 	return cpu < NR_CPUS ? bL_switcher_cpu_pairing[cpu] : -1;
 }
 
-/* Models bL_switcher_halve_cpus(): pair each online CPU with one of the
- * other cluster, keep the first of each pair, take the rest offline. */
+/* Models bL_switcher_halve_cpus(): each online CPU of the first online CPU's
+ * cluster gets a partner in the other cluster and stays; every other CPU
+ * (the partners, and any left without one) goes offline. */
 static int bL_switcher_halve_cpus(void)
 {
 	u32 available = cpu_online_bits;
@@ -542,19 +638,27 @@ static int bL_switcher_halve_cpus(void)
 		pr_err("bL_switcher: no CPU online in a second cluster\n");
 		return -EINVAL;
 	}
-	/* Match each CPU with the first free one of another cluster. */
+	/*
+	 * The partner is the highest-numbered CPU of the other cluster still
+	 * free, as upstream picks it: on TC2 CPU0 (0x0) gets 0x102 and CPU1
+	 * (0x1) gets 0x101, so logical and physical numbers do not line up
+	 * (upstream does it on purpose, that no code may rely on them).
+	 */
 	for (i = 0; i < nr_cpu_ids; i++) {
-		if (!(available & BIT(i)))
+		int partner = -1;
+
+		if (!(available & BIT(i)) ||
+		    (int)MPIDR_AFFINITY_LEVEL(cpu_logical_map(i), 1) != cluster_0)
 			continue;
-		for (j = 0; j < nr_cpu_ids; j++) {
-			if (!(available & BIT(j)) || j == i ||
-			    MPIDR_AFFINITY_LEVEL(cpu_logical_map(j), 1) ==
-			    MPIDR_AFFINITY_LEVEL(cpu_logical_map(i), 1))
-				continue;
-			bL_switcher_cpu_pairing[i] = (int)j;
-			available &= ~(BIT(i) | BIT(j));
-			break;
-		}
+		available &= ~BIT(i);
+		for (j = 0; j < nr_cpu_ids; j++)
+			if ((available & BIT(j)) &&
+			    (int)MPIDR_AFFINITY_LEVEL(cpu_logical_map(j), 1) != cluster_0)
+				partner = (int)j;
+		if (partner < 0)
+			continue;
+		bL_switcher_cpu_pairing[i] = partner;
+		available &= ~BIT(partner);
 	}
 	/* Take note of every GIC ID, then disable the CPUs with no pairing of
 	 * their own (the counterparts, and the odd one out). */
@@ -607,8 +711,12 @@ int bL_switcher_enable(void)
 		struct bL_thread *t = &bL_threads[cpu];
 
 		t->wanted_cluster = -1;
-		t->work.func = bL_switcher_thread;
 		t->started = bL_switcher_cpu_pairing[cpu] >= 0;
+		if (t->started && !t->created) {
+			t->task.ran = bL_thread_ran;
+			kthread_start_on_cpu(&t->task, "kswitcher", cpu, bL_switcher_thread, t);
+			t->created = true;
+		}
 	}
 	bL_switcher_active = true;
 	/* bL_switcher_trace_trigger(): where every logical CPU is now. */
@@ -685,7 +793,7 @@ void bL_switcher_disable(void)
 			hw_udelay(10);   /* a callback request is being served */
 		}
 		hw_switch_step(cpu, "request:disable", false);
-		queue_work_on(cpu, &t->work);
+		kthread_wake(&t->task);
 		wait_for_completion(&done);
 		if (MPIDR_AFFINITY_LEVEL(cpu_logical_map(cpu), 1) != orig)
 			pr_err("bL_switcher_disable: logical CPU %u is still on cluster %u\n", cpu,
@@ -718,6 +826,7 @@ int bL_switcher_init(const char *bootargs)
 			bL_coherent ? "" : ", no CCI coherency: caches flushed to memory");
 	if (bootargs && strstr(bootargs, "no_bL_switcher"))
 		return 0;
+	bL_read_path_instr(fdt);
 	if (!mcpm_is_available()) {
 		pr_err("bL_switcher: MCPM is not available\n");
 		return -ENODEV;

@@ -14,6 +14,8 @@
 #define NR_SAVE_SLOTS (MAX_NR_CLUSTERS * MAX_CPUS_PER_CLUSTER)
 
 static struct hw_ctx *save_ctx[NR_SAVE_SLOTS];
+/* The finisher of the cpu_suspend in progress on each physical core. */
+static int (*suspend_finisher[NR_SAVE_SLOTS])(unsigned long);
 /* The stash word a CPU with MMU off reads (non-zero: a context is saved). */
 static volatile u32 save_ptr_stash[NR_SAVE_SLOTS];
 
@@ -26,6 +28,16 @@ static int mpidr_hash(u32 mpidr)
 	if (cpu >= MAX_CPUS_PER_CLUSTER || cluster >= MAX_NR_CLUSTERS)
 		return -1;
 	return (int)(cluster * MAX_CPUS_PER_CLUSTER + cpu);
+}
+
+/* Models the tail of __cpu_suspend_save, between the register save and the
+ * finisher: flush_cache_louis() (on TC2's cores, LoUIS is L1: its dirty
+ * lines go to L2, and the walk visits every set and way), so the saved
+ * context and whatever the CPU dirtied survive a power loss of L1. */
+static int cpu_suspend_flush_then_finish(unsigned long arg)
+{
+	hw_flush_cache_louis();
+	return suspend_finisher[hw_core_index()](arg);
 }
 
 /* Models cpu_suspend (+ __cpu_suspend's save into sleep_save_sp). */
@@ -42,7 +54,8 @@ int cpu_suspend(unsigned long arg, int (*fn)(unsigned long))
 	 * MMU and caches will be off when it reads it. */
 	hw_store32(&save_ptr_stash[slot], 1);
 	hw_cache_clean_range(&save_ptr_stash[slot], sizeof(save_ptr_stash[slot]));
-	ret = hw_ctx_suspend(save_ctx[slot], fn, arg);
+	suspend_finisher[hw_core_index()] = fn;
+	ret = hw_ctx_suspend(save_ctx[slot], cpu_suspend_flush_then_finish, arg);
 	/* Resumed (0) or aborted (finisher's value): both continue here,
 	 * with cpu_switch_mm / TLB flush of the upstream tail costing nothing
 	 * modelled. */
