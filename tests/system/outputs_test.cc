@@ -369,12 +369,15 @@ TEST(Outputs, WavesVcdReadsBackThroughGtkwave) {
     ASSERT_TRUE(back.count(name)) << name;
     EXPECT_EQ(changes, back[name]) << name;
   }
-  // The switch is visible: core 0 reset after 100 ms, cluster 1's snoops on.
+  // The switch is visible: core 0 reset after 100 ms, cluster 1's snoops on
+  // (they may go off again at the end, when the idle A7 cluster sleeps).
   EXPECT_EQ(mine["tc2.cluster0.freq_khz"].front().second, 1200000u);
   bool core0_reset = false;
   for (auto& [t, v] : mine["tc2.core0.state"]) core0_reset |= t > 100000000000ull && v == 1;
   EXPECT_TRUE(core0_reset);
-  EXPECT_EQ(mine["tc2.cluster1.cci_snoop"].back().second, 1u);
+  bool snoop_on = false;
+  for (auto& [t, v] : mine["tc2.cluster1.cci_snoop"]) snoop_on |= t > 100000000000ull && v == 1;
+  EXPECT_TRUE(snoop_on);
 }
 
 // stats.json of a real run validates against docs/stats.schema.json.
