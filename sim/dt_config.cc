@@ -78,6 +78,7 @@ const BlsimProperty kBlsimProperties[] = {
     {BlsimProperty::kCells, "blsim,activity-milli", 4, 0, 10000, "per 1000"},
     {BlsimProperty::kCells, "blsim,idle-activity-milli", 1, 0, 10000, "per 1000"},
     {BlsimProperty::kCells, "blsim,leakage-uw", 1, 0, 100000000, "uW"},
+    {BlsimProperty::kCells, "blsim,wfi-leakage-uw", 1, 0, 100000000, "uW"},
     {BlsimProperty::kCells, "blsim,leakage-exponent-milli", 1, 1, 20000, "per 1000"},
     {BlsimProperty::kCells, "blsim,port-cycles", 1, 0, 1000, "cycles"},
     {BlsimProperty::kCells, "blsim,power-up-latency-ns", 1, 0, 100000000, "ns"},
@@ -87,6 +88,9 @@ const BlsimProperty kBlsimProperties[] = {
     {BlsimProperty::kCells, "blsim,dynamic-power-coefficient", 1, 0, 100000, "uW/MHz/V^2"},
     {BlsimProperty::kCells, "blsim,active-static-uw", 1, 0, 100000000, "uW"},
     {BlsimProperty::kCells, "blsim,idle-static-uw", 1, 0, 100000000, "uW"},
+    {BlsimProperty::kCells, "blsim,off-static-uw", 1, 0, 100000000, "uW"},
+    {BlsimProperty::kCells, "blsim,housekeeping-period-us", 1, 0, 100000000, "us"},
+    {BlsimProperty::kCells, "blsim,perf-firmware-ns", 1, 0, 20000000, "ns"},
     {BlsimProperty::kCells, "blsim,static-exponent-milli", 1, 1, 20000, "per 1000"},
     {BlsimProperty::kPairs, "blsim,a15-opps", 0, 0, 0, "<kHz uV> pairs"},
     {BlsimProperty::kPairs, "blsim,a7-opps", 0, 0, 0, "<kHz uV> pairs"},
@@ -177,12 +181,17 @@ struct EnergyDefaults {
   const char* type;
   uint32_t activity_milli[4];     // kernel, int, fp, mem; int is the calibration work
   uint32_t idle_activity_milli;   // Wfi/Wfe
-  uint32_t leakage_uw, leakage_exponent_milli;
-  uint32_t cl_dyn_coeff, cl_active_static_uw, cl_idle_static_uw, cl_static_exponent_milli;
+  uint32_t leakage_uw, wfi_leakage_uw, leakage_exponent_milli;
+  uint32_t cl_dyn_coeff, cl_active_static_uw, cl_idle_static_uw, cl_off_static_uw;
+  uint32_t cl_static_exponent_milli;
 };
+// The idle terms (wfi-leakage, idle-static, off-static) are calibrated to
+// EAS's cluster idle power (A15 WFI 70, cluster-sleep 25; A7 25, 10 units)
+// at the top OPP's voltage; the split between them is assumed
+// (docs/energy-model.md).
 const EnergyDefaults kEnergy[] = {
-    {"cortex-a15", {850, 1000, 1150, 700}, 0, 45000, 8000, 220, 2549000, 12590, 3500},
-    {"cortex-a7", {850, 1000, 1150, 700}, 0, 15000, 8000, 20, 707500, 3500, 3500},
+    {"cortex-a15", {850, 1000, 1150, 700}, 0, 45000, 2018, 8000, 220, 2549000, 9006, 4503, 3500},
+    {"cortex-a7", {850, 1000, 1150, 700}, 0, 15000, 223, 8000, 20, 707500, 2640, 1390, 3500},
 };
 const EnergyDefaults& energy_defaults(const std::string& type) {
   for (auto& e : kEnergy)
@@ -196,6 +205,7 @@ void read_cpu_energy(const Fdt& f, Defaults& d, int n, const CoreTypeDefaults& t
   for (int k = 0; k < 4; ++k) c.activity[k] = act[k] / 1000.0;
   c.idle_activity = d.u32(n, "blsim,idle-activity-milli", e.idle_activity_milli, "") / 1000.0;
   c.leakage_uw = d.u32(n, "blsim,leakage-uw", e.leakage_uw, "uW");
+  c.wfi_leakage_uw = d.u32(n, "blsim,wfi-leakage-uw", e.wfi_leakage_uw, "uW");
   c.leakage_exponent = positive(f, n, "blsim,leakage-exponent-milli",
                                 d.u32(n, "blsim,leakage-exponent-milli",
                                       e.leakage_exponent_milli, "")) / 1000.0;
@@ -204,6 +214,9 @@ void read_cpu_energy(const Fdt& f, Defaults& d, int n, const CoreTypeDefaults& t
 void read_cpus(const Fdt& f, Defaults& d, PlatformConfig& pc) {
   const int cpus = f.path_offset("/cpus");
   if (cpus < 0) throw DtError(f.file() + ": no /cpus node");
+  // Read by the kernel (kernel/time/tick.c, the same default); read here
+  // so that its default is announced and its range checked.
+  (void)d.u32(cpus, "blsim,housekeeping-period-us", 1000000, "us");
   std::set<uint32_t> mpidrs;
   for (int n : f.children(cpus)) {
     auto dt = f.opt_string(n, "device_type");
@@ -725,6 +738,7 @@ void read_clusters(const Fdt& f, Defaults& d, PlatformConfig& pc) {
     cl.energy_dyn_coeff_uw = d.u32(cn, "blsim,dynamic-power-coefficient", e.cl_dyn_coeff, "");
     cl.energy_active_static_uw = d.u32(cn, "blsim,active-static-uw", e.cl_active_static_uw, "uW");
     cl.energy_idle_static_uw = d.u32(cn, "blsim,idle-static-uw", e.cl_idle_static_uw, "uW");
+    cl.energy_off_static_uw = d.u32(cn, "blsim,off-static-uw", e.cl_off_static_uw, "uW");
     cl.energy_static_exponent =
         positive(f, cn, "blsim,static-exponent-milli",
                  d.u32(cn, "blsim,static-exponent-milli", e.cl_static_exponent_milli, "")) / 1000.0;
@@ -884,6 +898,7 @@ void read_scc(const Fdt& f, Defaults& d, PlatformConfig& pc) {
   pc.scc.irq = spi_intid(f, s, pc, irq[1]);
   pc.scc.comms_ns = d.u32(s, "blsim,comms-latency-ns", 50000, "ns");
   pc.scc.access_ns = d.u32(s, "blsim,access-latency-ns", 100, "ns");
+  pc.scc.perf_firmware_ns = d.u32(s, "blsim,perf-firmware-ns", 900000, "ns");
 }
 
 void read_timer(const Fdt& f, Defaults& d, PlatformConfig& pc) {

@@ -89,6 +89,7 @@ void Platform::build_uncore() {
   const CpuConfig& boot = pc_.cpus[pc_.boot_cpu];
   sp.initially_running[boot.cluster][boot.mpidr & 0xff] = true;
   sp.comms_latency = ns(pc_.scc.comms_ns);
+  sp.perf_firmware = ns(pc_.scc.perf_firmware_ns);
   sp.access_latency = ns(pc_.scc.access_ns);
   scc_ = std::make_unique<Tc2Scc>("scc", sp);
 }
@@ -240,6 +241,7 @@ void Platform::build_energy() {
       for (unsigned k = 0; k < kWorkKinds; ++k) ep.activity[k] = c.activity[k];
       ep.idle_activity = c.idle_activity;
       ep.leakage_uw = c.leakage_uw;
+      ep.wfi_leakage_uw = c.wfi_leakage_uw;
       ep.leakage_exponent = c.leakage_exponent;
       cps.push_back(ep);
       acts.push_back({cores_[i]->state(), cores_[i]->work_kind()});
@@ -249,6 +251,7 @@ void Platform::build_energy() {
     clp.dyn_coeff_uw = cc.energy_dyn_coeff_uw;
     clp.active_static_uw = cc.energy_active_static_uw;
     clp.idle_static_uw = cc.energy_idle_static_uw;
+    clp.off_static_uw = cc.energy_off_static_uw;
     clp.static_exponent = cc.energy_static_exponent;
     m.energy = std::make_unique<ClusterEnergy>(
         std::move(cps), clp, m.rail->voltage_uv() / 1e6, m.clock->freq_hz() / 1e6,

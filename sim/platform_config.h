@@ -32,10 +32,11 @@ struct CpuConfig {
   uint32_t barrier_cycles = 0, irq_entry_cycles = 0;
   uint32_t cold_resume_lines = 0, l2_hit_cycles = 0;  // the first cache enable after a power loss
   // Energy model (docs/energy-model.md): activity by work kind in Run and
-  // in Wfi/Wfe, leakage in uW at 1 V and its voltage exponent.
+  // in Wfi/Wfe, leakage in uW at 1 V (running, clock gated) and its
+  // voltage exponent.
   double activity[4] = {1, 1, 1, 1};
   double idle_activity = 0;
-  double leakage_uw = 0, leakage_exponent = 1;
+  double leakage_uw = 0, wfi_leakage_uw = 0, leakage_exponent = 1;
 };
 
 struct ClusterConfig {
@@ -61,8 +62,10 @@ struct ClusterConfig {
   int cmu_pll = -1;
   unsigned pmic_buck = 0;
   // Uncore energy (L2, SCU, CCI port): uW/MHz/V^2 while a core runs; static
-  // uW at 1 V while a core runs and while all are idle; voltage exponent.
+  // uW at 1 V while a core runs, while all are idle and while the domain
+  // is off (retention); voltage exponent.
   double energy_dyn_coeff_uw = 0, energy_active_static_uw = 0, energy_idle_static_uw = 0;
+  double energy_off_static_uw = 0;
   double energy_static_exponent = 1;
 };
 
@@ -92,6 +95,7 @@ struct SccConfig {
   uint64_t base = 0, size = 0;
   unsigned irq = 0;             // GIC INTID of the SPC interrupt
   uint64_t comms_ns = 0, access_ns = 0;
+  uint64_t perf_firmware_ns = 0;  // the SPC firmware's share of a PERF_LVL change
 };
 
 // The Exynos 5420/5800 CMU's CPU PLLs ("samsung,exynos5420-clock" /

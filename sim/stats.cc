@@ -304,7 +304,8 @@ void write_cpus(JsonWriter& j, uint64_t now_ns) {
       write_time_in_state(j, fs);
     else
       j.begin_object().end_object();
-    if (cpuidle_get_cpu_stats(cpu, &st) == 0) {
+    // The state a CPU is in at the end counts up to now (it has not left it).
+    if (cpuidle_get_cpu_stats_at(cpu, now_ns, &st) == 0) {
       j.field("cpuidle_driver", st.driver);
       j.key("idle_state_residency_ns").begin_object();
       for (int s = 0; s < st.state_count; ++s) j.field(st.states[s].name, st.states[s].time_ns);

@@ -43,6 +43,9 @@ def main():
             "ccl": cells(t, "blsim,dynamic-power-coefficient", cl)[0],
             "sact": cells(t, "blsim,active-static-uw", cl)[0],
             "sidle": cells(t, "blsim,idle-static-uw", cl)[0],
+            "soff": cells(t, "blsim,off-static-uw", cl)[0],
+            "lwfi": cells(t, "blsim,wfi-leakage-uw", cpu)[0],
+            "ncores": 2 if k == "a15" else 3,
             "m": cells(t, "blsim,static-exponent-milli", cl)[0] / 1000.0,
         }
 
@@ -67,8 +70,14 @@ def main():
             kr = (km[i] / km[-1]) / (e["cluster"][i] / e["cluster"][-1])
             print("| %d | %.3f | %.0f | %d | %+.1f%% | %.0f | %d | %+.1f%% |" %
                   (f, v, cm[i], e["core"][i], (cr - 1) * 100, km[i], e["cluster"][i], (kr - 1) * 100))
-        idle_top = q["sidle"] * q["opps"][-1][1] ** q["m"] / unit
-        print("\nidle (all cores WFI) at the top OPP's voltage: %.0f units\n" % idle_top)
+        vt = q["opps"][-1][1]
+        wfi_core = q["lwfi"] * vt ** q["n"] / unit
+        unc_idle = q["sidle"] * vt ** q["m"] / unit
+        off = q["soff"] * vt ** q["m"] / unit
+        print("\nidle at the top OPP's voltage (EAS: %s): all cores WFI %.1f units = "
+              "%d cores x %.1f + uncore %.1f; cluster-sleep (domain off) %.1f units\n" %
+              ("WFI 70, cluster-sleep 25" if k == "a15" else "WFI 25, cluster-sleep 10",
+               q["ncores"] * wfi_core + unc_idle, q["ncores"], wfi_core, unc_idle, off))
     t15, t7 = p["a15"]["opps"][-1], p["a7"]["opps"][-1]
     w15 = p["a15"]["ipc"] * t15[0]
     w7 = p["a7"]["ipc"] * t7[0]

@@ -99,18 +99,25 @@ void ClusterEnergy::recompute() {
     const CoreActivity& a = cores_[i];
     const CoreEnergyParams& p = cp_[i];
     Terms& t = terms_[i];
-    double act = 0;
+    double act = 0, leak = 0;
     switch (a.state) {
-      case Core::State::Run: act = p.activity[static_cast<unsigned>(a.kind)]; running = true; break;
+      case Core::State::Run:
+        act = p.activity[static_cast<unsigned>(a.kind)];
+        leak = p.leakage_uw;
+        running = true;
+        break;
       case Core::State::Wfi:
-      case Core::State::Wfe: act = p.idle_activity; break;
+      case Core::State::Wfe: act = p.idle_activity; leak = p.wfi_leakage_uw; break;
       default: continue;  // Off, Reset: power gated
     }
     t.a = {p.dyn_coeff_uw * act * mhz_, 2.0};
-    t.b = {p.leakage_uw, p.leakage_exponent};
+    t.b = {leak, p.leakage_exponent};
   }
   Terms& u = terms_.back();
-  if (!domain_on_) return;
+  if (!domain_on_) {
+    u.b = {clp_.off_static_uw, clp_.static_exponent};
+    return;
+  }
   if (running) {
     u.a = {clp_.dyn_coeff_uw * mhz_, 2.0};
     u.b = {clp_.active_static_uw, clp_.static_exponent};

@@ -5,11 +5,11 @@
 // time during a ramp and constant otherwise (models/power/regulator.h):
 //
 //   core, Run     : Cdyn * a(work kind) * V^2 * f  +  Lcore * V^n
-//   core, Wfi/Wfe : Cdyn * a_idle * V^2 * f        +  Lcore * V^n   (clock gated)
+//   core, Wfi/Wfe : Cdyn * a_idle * V^2 * f        +  Lwfi * V^n    (clock gated)
 //   core, Reset/Off: 0                                              (power gated)
 //   uncore, a core in Run   : Ccl * V^2 * f  +  Sactive * V^m
 //   uncore, all cores idle  : Sidle * V^m                            (clock gated)
-//   uncore, domain Off      : 0
+//   uncore, domain Off      : Soff * V^m                             (retention)
 //
 // with V in volts, f in MHz, Cdyn and Ccl in uW/MHz/V^2 (the kernel energy
 // model's unit for dynamic-power-coefficient), L and S in uW at 1 V. Between
@@ -39,7 +39,8 @@ struct CoreEnergyParams {
   double dyn_coeff_uw = 0;                 // uW/MHz/V^2 at activity 1
   std::array<double, kWorkKinds> activity{{1, 1, 1, 1}};  // by WorkKind, in Run
   double idle_activity = 0;                // Wfi/Wfe: clock gated
-  double leakage_uw = 0;                   // at 1 V, while the core is powered
+  double leakage_uw = 0;                   // at 1 V, while the core runs
+  double wfi_leakage_uw = 0;               // at 1 V, in Wfi/Wfe (clock gated)
   double leakage_exponent = 1;
 };
 
@@ -47,6 +48,7 @@ struct ClusterEnergyParams {
   double dyn_coeff_uw = 0;                 // uW/MHz/V^2, while a core runs
   double active_static_uw = 0;             // at 1 V, while a core runs
   double idle_static_uw = 0;               // at 1 V, all cores idle, domain on
+  double off_static_uw = 0;                // at 1 V, domain off (what stays powered)
   double static_exponent = 1;
 };
 

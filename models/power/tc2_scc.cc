@@ -348,6 +348,9 @@ void Tc2Scc::dvfs_thread(unsigned c) {
       complete(stat_err(type));
       continue;
     }
+    // The firmware's time first: the request is not acted on until it has
+    // been processed (blsim,perf-firmware-ns, docs/dt-properties.md).
+    if (p_.perf_firmware > SC_ZERO_TIME) wait(p_.perf_firmware);
     const auto& o = opps[level];
     r.khz = o.khz;
     r.uv = o.uv;

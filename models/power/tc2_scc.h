@@ -46,7 +46,8 @@
 //    bit is set, or, with the cluster's global wake-up bit set, for any core
 //    of a cluster that is off or powering down, powers the cluster on if
 //    needed (waiting until PowerDomain::is_on) and releases that core.
-//  - PERF_LVL write: going up (faster), regulator to the OPP voltage, wait
+//  - PERF_LVL write: after the firmware's time (perf_firmware), going up
+//    (faster), regulator to the OPP voltage, wait
 //    settled, then PLL to the OPP frequency, wait locked; going down, PLL
 //    first, then the regulator. Then STAT_COMPLETE and irq. An index past the
 //    table: STAT_ERR and irq. Requests on one cluster arriving while one is
@@ -84,6 +85,10 @@ struct Tc2SccParams {
   std::vector<Opp> opps[2];         // per cluster id, slowest first, at most 8
   sc_core::sc_time comms_latency = sc_core::sc_time(1, sc_core::SC_MS);  // SYSCFG read
   sc_core::sc_time access_latency = sc_core::SC_ZERO_TIME;              // each register access
+  // The SPC firmware's own time per PERF_LVL operation (taking the request,
+  // looking up the OPP, driving the regulator and PLL interfaces), before
+  // the voltage and clock move; the cluster runs at its old OPP meanwhile.
+  sc_core::sc_time perf_firmware = sc_core::SC_ZERO_TIME;
   unsigned initial_perf[2] = {0, 0};  // PERF_LVL at reset, per cluster id
   // Which cores run at start (not held in reset), per cluster id. Empty: the
   // TC2 boot state, only cpu 0 of the A15 cluster runs.

@@ -13,10 +13,12 @@ yajl_val at(yajl_val arr, size_t i) { return YAJL_GET_ARRAY(arr)->values[i]; }
 
 // All three A7 CPUs go down and come back: the SPC powers the A7 cluster off
 // in between (after the last man), its CCI port is disabled then re-enabled,
-// and stats.json counts the cluster's power-downs and power-ups.
+// and stats.json counts the cluster's power-downs and power-ups. cpuidle is
+// off so that the cluster's power transitions are hotplug's alone (an idle
+// A7 cluster would otherwise be in cluster-sleep before the first event).
 TEST(Hotplug, AllThreeA7sDownAndBackPowersTheClusterOffInBetween) {
   const std::string d = scratch("hotplug");
-  RunResult r = run_blsim("--dtb " + tc2_dtb() + " --duration 200ms --out " + d +
+  RunResult r = run_blsim("--dtb " + tc2_dtb() + " --duration 200ms --cpuidle-governor none --out " + d +
                               " --event 50ms:cpu_down:2 --event 60ms:cpu_down:3"
                               " --event 70ms:cpu_down:4 --event 120ms:cpu_up:2"
                               " --event 130ms:cpu_up:3 --event 140ms:cpu_up:4", d);

@@ -432,12 +432,15 @@ TEST(Outputs, WavesVcdReadsBackThroughGtkwave) {
     ASSERT_TRUE(back.count(name)) << name;
     EXPECT_EQ(changes, back[name]) << name;
   }
-  // The switch is visible: core 0 reset after 100 ms, cluster 1's snoops on.
+  // The switch is visible: core 0 reset after 100 ms, cluster 1's snoops on
+  // (they may go off again at the end, when the idle A7 cluster sleeps).
   EXPECT_EQ(mine["tc2.cluster0.cluster0_freq_khz"].front().second, 1200000u);
   bool core0_reset = false;
   for (auto& [t, v] : mine["tc2.cluster0.core0_state"]) core0_reset |= t > 100000000000ull && v == 1;
   EXPECT_TRUE(core0_reset);
-  EXPECT_EQ(mine["tc2.cluster1.cluster1_cci_snoop"].back().second, 1u);
+  bool snoop_on = false;
+  for (auto& [t, v] : mine["tc2.cluster1.cluster1_cci_snoop"]) snoop_on |= t > 100000000000ull && v == 1;
+  EXPECT_TRUE(snoop_on);
   // No two signals share a name (GTKWave's wave list shows names alone).
   std::set<std::string> leaves;
   for (auto& [name, changes] : mine) EXPECT_TRUE(leaves.insert(name.substr(name.rfind('.') + 1)).second) << name;

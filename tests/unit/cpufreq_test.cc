@@ -863,3 +863,46 @@ TEST(CpufreqDt, BadTablesAreRefusedWithAnErrorCode)
 }
 
 } // namespace
+
+// dbs_update after a window much longer than the sampling period (the CPU
+// sat idle, and something just woke it): the previous window's load is
+// used once, then cleared, so the next long window is measured; windows of
+// normal length are always measured.
+TEST(CpufreqGovernor, DbsReusesThePreviousLoadOnceAfterALongWindow)
+{
+	FreqRig r(23);
+	static unsigned loads[4], prev_after[4];
+	auto reason = r.run([&] {
+		static cpufreq_policy policy{};
+		static unsigned rate_us = 10000;
+		static dbs_governor gov{};
+		static policy_dbs_info pd{};
+		policy.related_cpus = 1u;
+		gov.sampling_rate_us = &rate_us;
+		pd.policy = &policy;
+		pd.gov = &gov;
+		pd.rate_mult = 1;
+		auto window = [&](unsigned i, uint64_t ns) {
+			// A busy window of ns: no idle time in it (the code runs).
+			u64 wall;
+			pd.prev_idle[0] = get_cpu_idle_time_ns(0, &wall);
+			pd.prev_wall[0] = wall;
+			hw_udelay(ns / 1000);
+			loads[i] = dbs_update(&pd);
+			prev_after[i] = pd.prev_load[0];
+		};
+		pd.prev_load[0] = 37;
+		window(0, 60 * MS);  // long: 37 reused, then cleared
+		window(1, 60 * MS);  // long again, nothing to reuse: measured
+		window(2, 5 * MS);   // normal: measured
+		pd.prev_load[0] = 37;
+		window(3, 15 * MS);  // under two periods: measured
+	});
+	ASSERT_TRUE(r.done) << reason << panic_msg();
+	EXPECT_EQ(loads[0], 37u);
+	EXPECT_EQ(prev_after[0], 0u);
+	EXPECT_EQ(loads[1], 100u);
+	EXPECT_EQ(prev_after[1], 100u);
+	EXPECT_EQ(loads[2], 100u);
+	EXPECT_EQ(loads[3], 100u);
+}

@@ -112,11 +112,27 @@ unsigned int dbs_update(struct policy_dbs_info *pd)
 		pd->prev_idle[j] = cur_idle;
 		if (idle > elapsed)
 			idle = elapsed;
-		if (!elapsed)
+		if (!elapsed) {
 			load = pd->prev_load[j];   /* called twice in a row */
-		else
+		} else if (sampling_ns && elapsed > 2 * sampling_ns && pd->prev_load[j]) {
+			/*
+			 * A window much longer than the sampling period means
+			 * the CPU sat idle and something has just woken it: the
+			 * window's load would read near zero however heavy the
+			 * new work is. Upstream takes the previous window's load
+			 * once, to give a bursty task a fast start, and clears
+			 * it so that the next window is measured again (it must
+			 * not stick at a high frequency). With the model's
+			 * sampling timer, which is not deferrable, such long
+			 * windows arise only when the sampling work itself is
+			 * held up (fidelity-cpufreq.md).
+			 */
+			load = pd->prev_load[j];
+			pd->prev_load[j] = 0;
+		} else {
 			load = (unsigned int)(100 * (elapsed - idle) / elapsed);
-		pd->prev_load[j] = load;
+			pd->prev_load[j] = load;
+		}
 		if (load > max_load)
 			max_load = load;
 		if (sampling_ns && elapsed > 2 * sampling_ns) {

@@ -120,7 +120,10 @@ int cpuidle_enter_state(struct cpuidle_device *dev, struct cpuidle_driver *drv,
 
 	trace_cpu_idle((unsigned)index, dev->cpu);
 	time_start = ktime_get_ns();
+	dev->open_state = index;
+	dev->open_since_ns = time_start;
 	entered_state = target->enter(dev, drv, index);
+	dev->open_state = -1;
 	time_end = ktime_get_ns();
 	trace_cpu_idle(PWR_EVENT_EXIT, dev->cpu);
 
@@ -180,12 +183,26 @@ int cpuidle_idle_call(void)
 		arch_local_irq_disable();
 	/* need_resched(): no scheduler model yet, so never. */
 	if (cpuidle_not_available(drv, dev)) {
+		tick_nohz_idle_stop_tick();
 		default_idle_call();
 		return -ENODEV;
 	}
 	next_state = cpuidle_select(drv, dev, &stop_tick);
 	if (next_state < 0 || next_state >= drv->state_count)
 		next_state = 0;
+	/*
+	 * The tick until NOHZ stops it: upstream's menu (4.17+) keeps the tick
+	 * while its prediction is under a tick, so a CPU whose history says
+	 * "short" wakes each tick, learns, and stops the tick once it goes
+	 * deep. The model's governors always ask to stop it; the core keeps it
+	 * while the choice is the shallowest state (WFI: target residency far
+	 * below a tick) and stops it for any deeper state. Effect: a freshly
+	 * kicked CPU wakes every 10 ms until menu's history fills (8 idle
+	 * periods), then sleeps deep; upstream would also keep the tick for a
+	 * deep state predicted under 10 ms (cluster-sleep, 2-2.5 ms targets).
+	 */
+	if ((stop_tick && next_state > 0) || tick_nohz_tick_stopped())
+		tick_nohz_idle_stop_tick();
 	entered_state = cpuidle_enter(drv, dev, next_state);
 	cpuidle_reflect(dev, entered_state);
 	if (WARN_ON(arch_irqs_disabled()))
@@ -205,6 +222,7 @@ static void __cpuidle_device_init(struct cpuidle_device *dev)
 	}
 	dev->last_residency = 0;
 	dev->last_state_idx = 0;
+	dev->open_state = -1;
 }
 
 /* Models cpuidle_enable_device(): let the governor set up its data. */
@@ -298,6 +316,22 @@ int cpuidle_unregister(struct cpuidle_driver *drv)
 	return cpuidle_unregister_driver(drv);
 }
 
+/*
+ * The install kick: CPUs that went idle before this driver existed sleep in
+ * the idle loop's plain WFI (default_idle_call) and would stay there until
+ * something wakes them. Upstream's cpuidle_install_idle_handler() only
+ * flips `initialized`; on a real board the rest of boot (timers, work,
+ * RCU) soon wakes every CPU, which then idles through cpuidle. The model's
+ * boot has none of that traffic, so the kick upstream gives on the way out
+ * (cpuidle_uninstall_idle_handler: wake_up_all_idle_cpus) is given here on
+ * the way in: every idle CPU wakes once and re-enters idle through the new
+ * driver and governor.
+ */
+static void cpuidle_install_idle_handler(void)
+{
+	wake_up_all_idle_cpus();
+}
+
 /* Models cpuidle_register(): the driver for drv->cpumask, then a device
  * for each CPU of it; any failure undoes everything. */
 int cpuidle_register(struct cpuidle_driver *drv, const u32 *coupled_cpus)
@@ -324,8 +358,9 @@ int cpuidle_register(struct cpuidle_driver *drv, const u32 *coupled_cpus)
 		pr_err("cpuidle: failed to register cpuidle device for cpu%u (%d)\n",
 		       cpu, ret);
 		cpuidle_unregister(drv);
-		break;
+		return ret;
 	}
+	cpuidle_install_idle_handler();
 	return ret;
 }
 
@@ -337,7 +372,7 @@ void cpuidle_reset_for_test(void)
 	for (cpu = 0; cpu < NR_CPUS; cpu++) {
 		struct cpuidle_device *dev = &cpuidle_dev[cpu];
 
-		*dev = (struct cpuidle_device){ .cpu = cpu };
+		*dev = (struct cpuidle_device){ .cpu = cpu, .open_state = -1 };
 		cpuidle_devices[cpu] = NULL;
 	}
 	cpuidle_off = false;

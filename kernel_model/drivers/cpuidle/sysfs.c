@@ -49,6 +49,23 @@ int cpuidle_get_cpu_stats(unsigned int cpu, struct cpuidle_cpu_stats *st)
 	return 0;
 }
 
+int cpuidle_get_cpu_stats_at(unsigned int cpu, u64 now_ns, struct cpuidle_cpu_stats *st)
+{
+	struct cpuidle_device *dev = cpuidle_device_of_cpu(cpu);
+	int ret = cpuidle_get_cpu_stats(cpu, st);
+	int i;
+
+	if (ret)
+		return ret;
+	i = dev->open_state;
+	if (i >= 0 && i < st->state_count && now_ns > dev->open_since_ns) {
+		st->states[i].usage++;
+		st->states[i].time_ns += now_ns - dev->open_since_ns;
+		st->states[i].time_us = st->states[i].time_ns / 1000;
+	}
+	return 0;
+}
+
 /* Models store_state_disable(). */
 int cpuidle_state_set_disable(unsigned int cpu, int index, bool disable)
 {

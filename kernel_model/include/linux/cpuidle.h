@@ -64,6 +64,8 @@ struct cpuidle_device {
 	int last_residency;             /* us, of the last idle period */
 	int last_state_idx;
 	struct cpuidle_state_usage states_usage[CPUIDLE_STATE_MAX];
+	int open_state;                 /* state being entered now, or -1 */
+	u64 open_since_ns;              /* when it was entered */
 };
 
 struct cpuidle_driver {
@@ -264,6 +266,12 @@ struct cpuidle_cpu_stats {
 };
 /* Fill *st for a CPU with a registered device: 0, or -ENODEV. */
 int cpuidle_get_cpu_stats(unsigned int cpu, struct cpuidle_cpu_stats *st);
+/* The same with the state a CPU is in at now_ns counted as if it left it
+ * then (one more usage, its time so far): for the run's statistics, which
+ * would otherwise miss a state that lasts to the end of the run. */
+int cpuidle_get_cpu_stats_at(unsigned int cpu, u64 now_ns, struct cpuidle_cpu_stats *st);
+/* Models wake_up_all_idle_cpus() (kernel/sched/idle.c here). */
+void wake_up_all_idle_cpus(void);
 /*
  * Write the sysfs view, one attribute a line, "path = value\n":
  *   cpuidle/current_governor = menu

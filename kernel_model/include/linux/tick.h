@@ -37,6 +37,8 @@ void hrtimers_migrate_to(unsigned int to);
 /* NO_HZ idle: stop the periodic tick on idle entry; restart it on exit
  * when the CPU has a task to run. */
 void tick_nohz_idle_enter(void);
+void tick_nohz_idle_stop_tick(void);
+bool tick_nohz_tick_stopped(void);
 void tick_nohz_idle_exit(void);
 
 /* Idle time of a logical CPU so far, and the wall time sampled (ns). */

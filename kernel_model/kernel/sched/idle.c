@@ -14,6 +14,7 @@
 
 bool cpu_should_die(void);
 void arch_cpu_idle_dead(void);
+void resched_cpu(unsigned int cpu);   /* kernel/sched/core.c */
 
 /* Idle time accounting per logical CPU (get_cpu_idle_time_us's source:
  * tick-sched's idle_sleeptime), for the cpufreq governors' load. */
@@ -52,6 +53,20 @@ u64 get_cpu_idle_time_ns(unsigned int cpu, u64 *wall_ns)
 	if (wall_ns)
 		*wall_ns = now;
 	return idle_ns[cpu] + (in_idle[cpu] ? now - idle_since[cpu] : 0);
+}
+
+/* Models wake_up_all_idle_cpus() (kernel/smp.c): every other online CPU
+ * that is idle is rescheduled (wake_up_if_idle: resched_curr on its idle
+ * task, an IPI), leaves the state it sleeps in and its idle loop, has its
+ * tick restarted (tick_nohz_idle_exit) and idles again, seeing what changed
+ * (a new cpuidle driver or governor). */
+void wake_up_all_idle_cpus(void)
+{
+	unsigned int cpu, self = smp_processor_id();
+
+	for (cpu = 0; cpu < nr_cpu_ids; cpu++)
+		if (cpu != self && cpu_online(cpu) && in_idle[cpu])
+			resched_cpu(cpu);
 }
 
 /* Models arch_cpu_idle() / cpu_v7_do_idle(): dsb; wfi. */

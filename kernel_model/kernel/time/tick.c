@@ -4,20 +4,32 @@
  *
  * Simplification: one sorted list of timers per CPU in place of hrtimer's
  * red-black tree and the timer wheel; same behaviour for the handful of
- * timers the model arms. The tick starts HZ periodic when a CPU comes up and
- * is stopped on idle entry (NO_HZ_IDLE) and restarted on idle exit when a
- * task is to run, so an idle CPU wakes only for a real timer or an IRQ.
+ * timers the model arms. The tick starts HZ periodic when a CPU comes up; in
+ * idle it keeps running while cpuidle picks the shallowest state and is
+ * stopped (NO_HZ_IDLE) when it picks a deeper one (cpuidle.c), as since
+ * Linux 4.17 (tick_nohz_idle_stop_tick / _retain_tick); it is restarted on
+ * idle exit when a task is to run.
+ *
+ * Housekeeping: a real idle kernel still wakes for periodic work that is
+ * not tied to any task. One pinned timer per CPU stands for it (see
+ * housekeeping_* below), at the period the DT's /cpus
+ * blsim,housekeeping-period-us gives (0: none, a "perfect" idle).
  */
+#include <libfdt.h>
+
 #include "linux/interrupt.h"
 #include "linux/smp.h"
 #include "linux/tick.h"
 #include "linux/sched.h"
+#include "linux/workqueue.h"
 
 volatile u64 jiffies;
 
 struct tick_cpu {
 	struct hrtimer *head;     /* sorted by expiry */
 	struct hrtimer sched_timer;
+	struct hrtimer housekeeping_timer;
+	struct work_struct housekeeping_work;
 	bool tick_stopped;
 	u64 programmed;           /* what the clock event device holds */
 };
@@ -95,11 +107,16 @@ u64 tick_cpu_next_event(unsigned int cpu)
 	return cpu < NR_CPUS ? tick_cpus[cpu].programmed : U64_MAX;
 }
 
+/* Models tick_nohz_get_sleep_length(): the next timer event as if the
+ * tick were stopped (the tick itself does not count). */
 u64 tick_next_event_ns(void)
 {
 	struct tick_cpu *tc = this_tick();
+	struct hrtimer *t = tc->head;
 
-	return tc->head ? tc->head->expires_ns : U64_MAX;
+	while (t && t == &tc->sched_timer)
+		t = t->next;
+	return t ? t->expires_ns : U64_MAX;
 }
 
 /* Timers handed over by a dying CPU, merged by their new CPU's interrupt. */
@@ -116,7 +133,10 @@ void hrtimers_migrate_to(unsigned int to)
 
 	while ((t = tc->head)) {
 		tc->head = t->next;
-		if (t == &tc->sched_timer) {
+		/* The tick, and the housekeeping timer (upstream cancels the
+		 * per-CPU periodic work of a CPU going down, e.g.
+		 * vmstat_cpu_down_prep; it is re-armed when the CPU is up). */
+		if (t == &tc->sched_timer || t == &tc->housekeeping_timer) {
 			t->queued = false;
 			continue;
 		}
@@ -177,7 +197,70 @@ static void tick_sched_timer(struct hrtimer *t)
 	hrtimer_start(t, t->expires_ns + TICK_NSEC);
 }
 
-/* Models tick_setup_sched_timer(): start this CPU's periodic tick. */
+/*
+ * Periodic housekeeping. What wakes an otherwise idle kernel is per-CPU
+ * periodic work; the most frequent of it upstream is vmstat_update, every
+ * sysctl_stat_interval = HZ (1 s, mm/vmstat.c), on every CPU, queued with
+ * round_jiffies_relative(), which lands it on a whole second plus a skew of
+ * 3 jiffies per CPU (kernel/time/timer.c) so that CPUs do not wake
+ * together. Upstream queues it as deferrable work: on a board where nothing
+ * else wakes the CPU it may wait longer. The model takes it as a wake-up of
+ * its own (the conservative side: more wake-ups, more idle energy). The
+ * period is /cpus blsim,housekeeping-period-us (default 1 s; 0: none).
+ * The work itself: HOUSEKEEPING_INSTRUCTIONS of kernel code (assumed: a
+ * pass over a few hundred per-CPU counters, refresh_cpu_vm_stats).
+ */
+#define HOUSEKEEPING_DEFAULT_US 1000000u
+#define HOUSEKEEPING_INSTRUCTIONS 5000u
+#define HOUSEKEEPING_SKEW_JIFFIES 3u
+
+static u64 housekeeping_period_ns;
+static bool housekeeping_read;
+
+/* The DT's period, read once (the simulator range-checks the property and
+ * announces its default). No DT (unit tests): no housekeeping. */
+static void housekeeping_read_dt(void)
+{
+	const void *fdt = hw_fdt();
+	u32 us = HOUSEKEEPING_DEFAULT_US;
+	int node, len;
+	const fdt32_t *p;
+
+	housekeeping_read = true;
+	if (!fdt)
+		return;
+	node = fdt_path_offset(fdt, "/cpus");
+	p = node >= 0 ? fdt_getprop(fdt, node, "blsim,housekeeping-period-us", &len) : NULL;
+	if (p && len >= (int)sizeof(*p))
+		us = fdt32_to_cpu(*p);
+	housekeeping_period_ns = (u64)us * 1000u;
+}
+
+/* The first expiry after now on this CPU's grid: k periods plus its skew. */
+static u64 housekeeping_next(unsigned int cpu, u64 now)
+{
+	u64 skew = (u64)cpu * HOUSEKEEPING_SKEW_JIFFIES * TICK_NSEC;
+	u64 k = now >= skew ? (now - skew) / housekeeping_period_ns + 1 : 1;
+
+	return k * housekeeping_period_ns + skew;
+}
+
+static void housekeeping_work_fn(struct work_struct *w)
+{
+	(void)w;
+	hw_run(HOUSEKEEPING_INSTRUCTIONS, HW_WORK_KERNEL);
+}
+
+static void housekeeping_timer_fn(struct hrtimer *t)
+{
+	struct tick_cpu *tc = this_tick();
+
+	schedule_work(&tc->housekeeping_work);
+	hrtimer_start(t, housekeeping_next(smp_processor_id(), t->expires_ns));
+}
+
+/* Models tick_setup_sched_timer(): start this CPU's periodic tick; and arm
+ * its housekeeping (vmstat_cpu_online: the CPU's periodic work). */
 void tick_init_cpu(void)
 {
 	struct tick_cpu *tc = this_tick();
@@ -186,10 +269,24 @@ void tick_init_cpu(void)
 	tc->sched_timer.function = tick_sched_timer;
 	tc->tick_stopped = false;
 	hrtimer_start(&tc->sched_timer, ktime_get_ns() + TICK_NSEC);
+	if (!housekeeping_read)
+		housekeeping_read_dt();
+	if (housekeeping_period_ns) {
+		tc->housekeeping_timer.function = housekeeping_timer_fn;
+		tc->housekeeping_work.func = housekeeping_work_fn;
+		hrtimer_start(&tc->housekeeping_timer,
+			      housekeeping_next(smp_processor_id(), ktime_get_ns()));
+	}
+}
+
+/* Models tick_nohz_idle_enter(): the CPU is idle; whether the tick stops
+ * is decided after cpuidle's choice (tick_nohz_idle_stop_tick). */
+void tick_nohz_idle_enter(void)
+{
 }
 
 /* Models tick_nohz_idle_stop_tick(): an idle CPU needs no tick. */
-void tick_nohz_idle_enter(void)
+void tick_nohz_idle_stop_tick(void)
 {
 	struct tick_cpu *tc = this_tick();
 
@@ -199,9 +296,17 @@ void tick_nohz_idle_enter(void)
 	tc->tick_stopped = true;
 }
 
+/* Models tick_nohz_tick_stopped(). */
+bool tick_nohz_tick_stopped(void)
+{
+	return this_tick()->tick_stopped;
+}
+
 /* Models tick_nohz_idle_exit() -> tick_nohz_restart_sched_tick(): account
- * the idle jiffies; restart the tick, on the jiffy grid, if a task is to
- * run here. */
+ * the idle jiffies; restart the tick, on the jiffy grid, if the CPU leaves
+ * its idle loop: a task is to run here, or the idle task was rescheduled
+ * (need_resched). The model's do_idle returns after every wake-up; only
+ * these are upstream's exits from the idle loop. */
 void tick_nohz_idle_exit(void)
 {
 	struct tick_cpu *tc = this_tick();
@@ -210,7 +315,7 @@ void tick_nohz_idle_exit(void)
 
 	if (cpu == 0)
 		jiffies = now / TICK_NSEC;
-	if (tc->tick_stopped && sched_cpu_busy(cpu)) {
+	if (tc->tick_stopped && (sched_cpu_busy(cpu) || need_resched())) {
 		tc->tick_stopped = false;
 		hrtimer_start(&tc->sched_timer, (now / TICK_NSEC + 1) * TICK_NSEC);
 	}
