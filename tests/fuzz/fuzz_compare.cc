@@ -16,6 +16,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string now = nul == std::string::npos ? all : all.substr(nul + 1);
   std::vector<CompareRow> rows;
   std::string error;
-  (void)compare_stats(base, now, 0.05, &rows, &error);
+  Tolerances tolerances;  // the default 5%
+  (void)compare_stats(base, now, tolerances, &rows, &error);
   return 0;
 }
