@@ -153,10 +153,14 @@ TEST(Switcher, EarlyPokeShrinksTheBlackout) {
 // A request for a CPU in flight is queued and handled after it, as upstream
 // (the thread re-reads wanted_cluster); both switches complete, in order.
 // CPU0's switcher thread is busy with the first switch and takes the
-// second request when it loops.
+// second request when it loops. CPU0 sleeps in cluster-sleep at 100 ms, so
+// its thread starts the first switch only at ~100.67 ms and then waits for
+// the A7 cluster until ~101.8 ms: the second request, at 101 ms, lands in
+// flight. (Two requests before the thread runs merge into the last one, as
+// upstream's wanted_cluster does.)
 TEST(Switcher, RequestWhileInFlightIsHandledAfter) {
   const std::string d = scratch("iks-queue");
-  RunResult r = run_iks(d, "--event 100ms:switch:0:1 --event 100010us:switch:0:0");
+  RunResult r = run_iks(d, "--event 100ms:switch:0:1 --event 101ms:switch:0:0");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   Json j(slurp(d + "/stats.json"));
   yajl_val sws = Json::get(j.root(), "switches");
@@ -167,7 +171,7 @@ TEST(Switcher, RequestWhileInFlightIsHandledAfter) {
   const auto a = steps_of(at(sws, 0)), b = steps_of(at(sws, 1));
   EXPECT_GE(find(b, "entry_vectors_gated")->start, find(a, "cpu_pm_exit")->end);
   // Its request time is the second event's, not the first switch's.
-  EXPECT_GE(num(Json::get(at(sws, 1), "requested_ns")), 100010000);
+  EXPECT_GE(num(Json::get(at(sws, 1), "requested_ns")), 101000000);
 }
 
 // A request for the cluster the CPU is already on makes no switch, and is
