@@ -190,7 +190,7 @@ struct EnergyDefaults {
 // at the top OPP's voltage; the split between them is assumed
 // (docs/energy-model.md).
 const EnergyDefaults kEnergy[] = {
-    {"cortex-a15", {850, 1000, 1150, 700}, 0, 45000, 2018, 8000, 220, 2549000, 9006, 4503, 3500},
+    {"cortex-a15", {850, 1000, 1150, 700}, 0, 45000, 2018, 8000, 220, 2549000, 9006, 4215, 3500},
     {"cortex-a7", {850, 1000, 1150, 700}, 0, 15000, 223, 8000, 20, 707500, 2640, 1390, 3500},
 };
 const EnergyDefaults& energy_defaults(const std::string& type) {
