@@ -13,7 +13,7 @@ class SwitchLog;
 class JsonWriter;
 
 struct RunInfo {
-  std::string dtb, workload, switcher, cpufreq_governor, cpuidle_governor;
+  std::string dtb, workload, switcher, sched, cpufreq_governor, cpuidle_governor;
   uint64_t seed = 0, duration_ns = 0, simulated_ns = 0;
   bool host_stats = false;
   double host_seconds = 0;

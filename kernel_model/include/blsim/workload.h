@@ -223,6 +223,7 @@ struct wl_thread_stats {
 	uint64_t wakeups;          /* sched_wakeup events */
 	uint64_t wakeup_lat_n, wakeup_lat_sum_ns, wakeup_lat_min_ns, wakeup_lat_max_ns;
 	uint64_t nvcsw, nivcsw, migrations, up_migrations, down_migrations;
+	uint64_t placements[4];   /* wake-up placements by cluster (MPIDR Aff1) */
 	int finished;              /* ran all its loops */
 };
 int rtapp_nr_threads(void);
