@@ -268,3 +268,44 @@ TEST(Eas, ExynosSmallTaskOnLittle) {
 }
 
 }  // namespace
+
+namespace {
+
+// tools/policies: one row per policy with its numbers, a CSV and a PNG;
+// IKS and cluster switch, HMP and EAS do not.
+TEST(Eas, PoliciesToolComparesFour) {
+  const std::string d = scratch("eas-policies");
+  RunResult r = run_cmd("BLSIM='" + blsim_bin() + "' " BLSIM_SOURCE_DIR "/tools/policies '" +
+                            kWorkloads + "eas-small.json' --duration 300ms --dtb " + tc2_dtb() +
+                            " --csv --out '" + d + "/p'",
+                        d);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out.substr(0, r.out.find('\n')),
+            "policy,energy_j,vcore-a15_j,vcore-a7_j,wakeup_p50_us,wakeup_p99_us,missed,switches,"
+            "migrations");
+  std::vector<std::string> rows;
+  for (size_t p = r.out.find('\n') + 1, e; (e = r.out.find('\n', p)) != std::string::npos; p = e + 1)
+    rows.push_back(r.out.substr(p, e - p));
+  ASSERT_EQ(rows.size(), 4u) << r.out;
+  const char* names[] = {"iks,", "cluster,", "hmp,", "eas,"};
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(rows[i].rfind(names[i], 0), 0u) << rows[i];
+  // switches is the second-last column: none without a switcher.
+  auto col = [](const std::string& row, int from_end) {
+    std::vector<std::string> c;
+    for (size_t p = 0, e;; p = e + 1) {
+      e = row.find(',', p);
+      c.push_back(row.substr(p, e == std::string::npos ? std::string::npos : e - p));
+      if (e == std::string::npos) break;
+    }
+    return c[c.size() - from_end];
+  };
+  EXPECT_EQ(col(rows[2], 2), "0");
+  EXPECT_EQ(col(rows[3], 2), "0");
+  EXPECT_TRUE(exists(d + "/p/policies.png"));
+  EXPECT_TRUE(exists(d + "/p/eas/stats.json"));
+  // Bad input: a policy it does not know.
+  r = run_cmd(BLSIM_SOURCE_DIR "/tools/policies '" + kWorkloads + "eas-small.json' --policies eas,foo", d);
+  EXPECT_EQ(r.exit_code, 1);
+}
+
+}  // namespace
