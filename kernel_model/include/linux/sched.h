@@ -51,6 +51,10 @@ struct sched_avg {
 	unsigned long load_avg;
 	unsigned long runnable_avg;  /* 0..1024: the runnable ratio (HMP's load) */
 	unsigned long util_avg;      /* 0..1024 on the biggest CPU at top frequency */
+	/* util_est (v5.10, kept under --sched eas only): a task's util_avg
+	 * when it last went to sleep and its moving average; a CPU's sum of
+	 * its queued tasks' estimates. */
+	unsigned long util_est_enqueued, util_est_ewma;
 };
 
 struct sched_entity {

@@ -866,7 +866,12 @@ unsigned long sched_cpu_util_avg(unsigned int cpu)
 		update_cfs_rq_pelt(rq, rq->clock, rq->curr && rq->curr->sched_class == &fair_sched_class);
 		rq_unlock_irqrestore(rq, flags);
 	}
-	util = uclamp_rq_util(rq, rq->cfs.avg.util_avg);
+	util = rq->cfs.avg.util_avg;
+	/* The mainline kernel EAS models (v5.10) has util_est: schedutil sees
+	 * the queued tasks' estimates too (cpu_util_cfs). */
+	if (sched_energy_enabled())
+		util = max(util, rq->cfs.avg.util_est_enqueued);
+	util = uclamp_rq_util(rq, util);
 	return util < cap ? util : cap;
 }
 

@@ -40,6 +40,9 @@ const unsigned long sched_prio_to_weight[40] = {
 /* EAS hooks (the EAS section below). */
 static void update_overutilized_status(struct rq *rq);
 static void update_misfit_status(struct task_struct *p, struct rq *rq);
+static void post_init_entity_util_avg(struct rq *rq, struct task_struct *p);
+static void util_est_enqueue(struct rq *rq, const struct task_struct *p);
+static void util_est_dequeue(struct rq *rq, struct task_struct *p, bool sleep);
 /* The tunables at their defaults, scaled by 1 + ilog2(ncpus) as upstream's
  * SCHED_TUNABLESCALING_LOG does (update_sysctl). */
 static u64 sysctl_sched_latency = 6000000ull;
@@ -156,8 +159,10 @@ static void enqueue_task_fair(struct rq *rq, struct task_struct *p, int flags)
 
 	update_sysctl();
 	update_curr_fair(rq);
-	if (flags & ENQUEUE_INITIAL)
+	if (flags & ENQUEUE_INITIAL) {
 		place_entity(rq, p, true);
+		post_init_entity_util_avg(rq, p);
+	}
 	else if (flags & ENQUEUE_WAKEUP)
 		place_entity(rq, p, false);
 	/* The task was not runnable since its last update: decay its signals. */
@@ -165,6 +170,7 @@ static void enqueue_task_fair(struct rq *rq, struct task_struct *p, int flags)
 	task_list_insert(&cfs->head, p, vruntime_before);
 	cfs->nr_running++;
 	cfs->load_weight += p->se.weight;
+	util_est_enqueue(rq, p);
 	if (!(flags & ENQUEUE_INITIAL))
 		update_overutilized_status(rq);
 }
@@ -189,6 +195,7 @@ static void dequeue_task_fair(struct rq *rq, struct task_struct *p, int flags)
 	cfs->nr_running--;
 	cfs->load_weight -= p->se.weight;
 	update_min_vruntime(rq);
+	util_est_dequeue(rq, p, flags & DEQUEUE_SLEEP);
 }
 
 /* Models check_preempt_wakeup(): the woken task preempts a fair curr that
@@ -322,19 +329,41 @@ static unsigned long capacity_of(unsigned int cpu)
 	return arch_scale_cpu_capacity(cpu);
 }
 
-/* Models task_util_est() after sync_entity_load_avg(): the task's PELT
- * utilisation decayed to now if it sleeps (no util_est). */
+/* Models task_util() after sync_entity_load_avg(): the task's PELT
+ * utilisation, decayed to now if it sleeps. */
 static unsigned long task_util_now(const struct task_struct *p)
 {
 	return p->on_rq ? p->se.avg.util_avg : pelt_util_at(&p->se.avg, ktime_get_ns());
 }
 
-/* Models cpu_util(): the CPU's fair utilisation (an idle CPU's decayed to
- * now, as the blocked-load update would), at most its capacity. */
-static unsigned long cpu_util(unsigned int cpu)
+/* Models _task_util_est(): what the task used when it last slept, or its
+ * average over past activations if higher. */
+static unsigned long task_util_est_only(const struct task_struct *p)
+{
+	return max(p->se.avg.util_est_enqueued, p->se.avg.util_est_ewma);
+}
+
+/* Models task_util_est(): a sleeping periodic task is judged by its last
+ * activations, not by its utilisation decayed over the sleep. */
+static unsigned long task_util_est(const struct task_struct *p)
+{
+	return max(task_util_now(p), task_util_est_only(p));
+}
+
+/* The CPU's PELT utilisation (an idle CPU's decayed to now, as the
+ * blocked-load update would see it). */
+static unsigned long cpu_util_avg(unsigned int cpu)
 {
 	struct rq *rq = cpu_rq(cpu);
-	unsigned long util = rq->curr ? rq->cfs.avg.util_avg : pelt_util_at(&rq->cfs.avg, ktime_get_ns());
+
+	return rq->curr ? rq->cfs.avg.util_avg : pelt_util_at(&rq->cfs.avg, ktime_get_ns());
+}
+
+/* Models cpu_util(): max(PELT, the queued tasks' estimates), at most the
+ * capacity. */
+static unsigned long cpu_util(unsigned int cpu)
+{
+	unsigned long util = max(cpu_util_avg(cpu), cpu_rq(cpu)->cfs.avg.util_est_enqueued);
 
 	return min(util, capacity_of(cpu));
 }
@@ -343,13 +372,81 @@ static unsigned long cpu_util(unsigned int cpu)
  * nowhere; p's share leaves its previous CPU). */
 static unsigned long cpu_util_next(unsigned int cpu, const struct task_struct *p, int dst_cpu)
 {
-	unsigned long util = cpu_util(cpu), tu = task_util_now(p);
+	unsigned long util = cpu_util_avg(cpu), tu = task_util_now(p);
+	unsigned long est = cpu_rq(cpu)->cfs.avg.util_est_enqueued;
 
 	if (p->cpu == cpu && dst_cpu != (int)cpu)
 		util = util > tu ? util - tu : 0;
 	else if (p->cpu != cpu && dst_cpu == (int)cpu)
 		util += tu;
-	return min(util, capacity_of(cpu));
+	if (dst_cpu == (int)cpu)
+		est += task_util_est_only(p);
+	return min(max(util, est), capacity_of(cpu));
+}
+
+#define UTIL_EST_MARGIN (SCHED_CAPACITY_SCALE / 100)
+
+static bool within_margin(long v, long margin)
+{
+	return v > -margin && v < margin;
+}
+
+/* Models util_est_enqueue(). */
+static void util_est_enqueue(struct rq *rq, const struct task_struct *p)
+{
+	if (eas_on)
+		rq->cfs.avg.util_est_enqueued += task_util_est_only(p);
+}
+
+/* Models util_est_dequeue() + util_est_update(): the CPU's sum loses the
+ * task; a task going to sleep records its utilisation, and its average
+ * moves a quarter of the way to it (at once when it grew: UTIL_EST_FASTUP),
+ * unless both moved by less than 1 %, or the task is bigger than the CPU
+ * (its utilisation there says nothing about its need). */
+static void util_est_dequeue(struct rq *rq, struct task_struct *p, bool sleep)
+{
+	struct sched_avg *sa = &p->se.avg;
+	unsigned long est = task_util_est_only(p), last = sa->util_est_enqueued;
+
+	if (!eas_on)
+		return;
+	rq->cfs.avg.util_est_enqueued -= min(rq->cfs.avg.util_est_enqueued, est);
+	if (!sleep)
+		return;
+	sa->util_est_enqueued = sa->util_avg;
+	if (sa->util_est_ewma < sa->util_est_enqueued) {
+		sa->util_est_ewma = sa->util_est_enqueued;
+		return;
+	}
+	if (within_margin((long)sa->util_est_enqueued - (long)sa->util_est_ewma, UTIL_EST_MARGIN) &&
+	    within_margin((long)last - (long)sa->util_est_enqueued, UTIL_EST_MARGIN))
+		return;
+	if (sa->util_avg > capacity_of(rq->cpu))
+		return;
+	sa->util_est_ewma = (unsigned long)(((long)sa->util_est_ewma * 4 +
+					     (long)sa->util_est_enqueued - (long)sa->util_est_ewma) / 4);
+}
+
+/* Models post_init_entity_util_avg(): a new task starts with the CPU's
+ * utilisation shared by weight, at most half the spare capacity (half of
+ * it on an idle CPU), so it is neither ignored nor sent straight to a big
+ * CPU; the CPU's signal takes it in. */
+static void post_init_entity_util_avg(struct rq *rq, struct task_struct *p)
+{
+	struct sched_avg *sa = &p->se.avg, *cfs = &rq->cfs.avg;
+	long cap = ((long)arch_scale_cpu_capacity(rq->cpu) - (long)cfs->util_avg) / 2;
+
+	if (!eas_on || cap <= 0)
+		return;
+	if (cfs->util_avg) {
+		sa->util_avg = cfs->util_avg * p->se.weight / (cfs->load_avg * p->se.weight / 1024 + 1);
+		if (sa->util_avg > (unsigned long)cap)
+			sa->util_avg = (unsigned long)cap;
+	} else {
+		sa->util_avg = (unsigned long)cap;
+	}
+	sa->util_sum = (u64)sa->util_avg * (47742 - 1024 + sa->period_contrib) / SCHED_CAPACITY_SCALE;
+	pelt_attach(rq, p);
 }
 
 /* Models schedutil_cpu_util(FREQUENCY_UTIL): what sets the domain's
@@ -425,7 +522,7 @@ static int find_energy_efficient_cpu(struct task_struct *p, int prev_cpu)
 
 	if (!rd_nr_pd || rd_overutilized)
 		return -1;
-	tu = task_util_now(p);
+	tu = task_util_est(p);
 	if (!tu)
 		return prev_cpu;    /* nothing to estimate: stay */
 	for (i = 0; i < rd_nr_pd; i++) {
@@ -478,7 +575,7 @@ static int find_energy_efficient_cpu(struct task_struct *p, int prev_cpu)
  * idle one of largest capacity, else the target. */
 static int select_idle_capacity(const struct task_struct *p, u32 allowed, int target)
 {
-	unsigned long tu = task_util_now(p), best_cap = 0;
+	unsigned long tu = task_util_est(p), best_cap = 0;
 	int best = -1;
 	unsigned int i;
 
@@ -547,7 +644,7 @@ static void update_misfit_status(struct task_struct *p, struct rq *rq)
 	if (!eas_on)
 		return;
 	if (!p || p->sched_class != &fair_sched_class ||
-	    fits_capacity(p->se.avg.util_avg, capacity_of(rq->cpu)) ||
+	    fits_capacity(task_util_est(p), capacity_of(rq->cpu)) ||
 	    __builtin_popcount(p->cpus_allowed) == 1) {
 		rq->misfit_task_load = 0;
 		return;
