@@ -283,8 +283,8 @@ TEST(Eas, PoliciesToolComparesFour) {
                         d);
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out.substr(0, r.out.find('\n')),
-            "policy,energy_j,vcore-a15_j,vcore-a7_j,wakeup_p50_us,wakeup_p99_us,missed,switches,"
-            "migrations");
+            "policy,energy_j,vcore-a15_j,vcore-a7_j,wakeup_p50_us,wakeup_p99_us,missed,activations,"
+            "switches,migrations");
   std::vector<std::string> rows;
   for (size_t p = r.out.find('\n') + 1, e; (e = r.out.find('\n', p)) != std::string::npos; p = e + 1)
     rows.push_back(r.out.substr(p, e - p));
