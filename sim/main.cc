@@ -81,7 +81,7 @@ const char kUsage[] =
     "  --help             this text\n"
     "\n"
     "exit status: 0 success, 1 bad command line, 2 bad input file (device tree,\n"
-    "workload),\n"
+    "workload) or --sched eas without schedutil or without the DT's energy data,\n"
     "3 simulation stopped by a hardware-model error or a kernel panic,\n"
     "4 output could not be written, 5 a scripted event was refused by the kernel;\n"
     "blsim compare: 0 within tolerance, 1 bad command line, 2 unreadable file,\n"
