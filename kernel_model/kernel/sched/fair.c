@@ -285,17 +285,27 @@ static bool cpu_idle_now(unsigned int cpu)
 	return cpu_rq(cpu)->nr_running == 0;
 }
 
+static bool eas_on;                   /* sched_energy_enabled() */
+
+/* Models task_hot() with sysctl_sched_migration_cost (0.5 ms), kept under
+ * EAS (the mainline kernel) only: a task that ran less than 0.5 ms ago
+ * still has its cache here and is not pulled (upstream pulls it only
+ * after repeated balance failures, which are not modelled). */
+static bool task_hot(const struct task_struct *p)
+{
+	return eas_on && ktime_get_ns() - p->se.exec_start < 500000ull;
+}
+
 /* A queued, not running fair task of src that may run on dst. */
 static struct task_struct *detachable_task(struct rq *src, unsigned int dst)
 {
 	struct task_struct *p;
 
 	for (p = src->cfs.head; p; p = p->run_next)
-		if (task_allowed_on(p, dst))
+		if (task_allowed_on(p, dst) && !task_hot(p))
 			return p;
 	return NULL;
 }
-
 
 /* ==== EAS ================================================================
  * Capacity awareness and energy-aware placement, in the order upstream's
@@ -306,7 +316,6 @@ static struct task_struct *detachable_task(struct rq *src, unsigned int dst)
  * A task too big for its CPU (misfit) is pulled to a bigger idle one.
  */
 
-static bool eas_on;                   /* sched_energy_enabled() */
 static bool rd_overutilized;          /* root_domain::overutilized */
 static struct em_perf_domain *rd_pd[EM_MAX_DOMAINS];  /* root_domain::pd */
 static unsigned int rd_nr_pd;
