@@ -52,6 +52,9 @@ struct rq {
 	u64 next_balance;           /* ns */
 	u64 nr_switches;
 	u64 nr_balance_pulls;
+	/* EAS (v5.10 rq->misfit_task_load): the running fair task does not
+	 * fit this CPU's capacity (0: it does, or nothing runs). */
+	unsigned long misfit_task_load;
 };
 
 struct sched_class {
@@ -121,8 +124,11 @@ void init_cfs_rq(struct cfs_rq *cfs);
 void fair_balance_tick(struct rq *rq);
 void fair_newidle_balance(struct rq *rq);
 void fair_migrate_vruntime(struct task_struct *p, struct rq *src, struct rq *dst);
+/* fair.c: Energy Aware Scheduling (--sched eas). */
+bool sched_energy_enabled(void);
 /* pelt.c */
 void pelt_init(void);
+unsigned long pelt_util_at(const struct sched_avg *sa, u64 now);
 /* Models update_load_avg() for a task: running / runnable since the last
  * update on cpu. */
 void update_task_pelt(struct task_struct *p, u64 now, unsigned int cpu, bool runnable, bool running);
