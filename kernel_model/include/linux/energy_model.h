@@ -29,9 +29,7 @@ extern "C" {
  * its cost, power x fmax / frequency (energy per unit of work, scaled so
  * that at fmax cost == power). */
 struct em_perf_state {
-	unsigned long frequency;
-	unsigned long power;
-	unsigned long cost;
+	unsigned long frequency, power, cost;   /* kHz, mW, mW x fmax / kHz */
 };
 
 struct em_perf_domain {
@@ -63,10 +61,10 @@ struct em_perf_domain *em_pd_nth(unsigned int i);
 /* Models em_cpu_energy(): the energy the domain spends, in the table's
  * power unit x capacity, when its busiest CPU has max_util (which sets the
  * frequency, as schedutil would: the lowest state >= 1.25 x max_util /
- * scale_cpu x fmax) and all its CPUs together sum_util. scale_cpu is the
+ * cap_at_fmax x fmax) and all its CPUs together sum_util. cap_at_fmax is the
  * capacity of the domain's CPUs at fmax. */
-unsigned long em_cpu_energy(const struct em_perf_domain *pd, unsigned long max_util,
-			    unsigned long sum_util, unsigned long scale_cpu);
+unsigned long em_cpu_energy(const struct em_perf_domain *dom, unsigned long max_util,
+			    unsigned long sum_util, unsigned long cap_at_fmax);
 /* The index of the state em_cpu_energy() uses for max_util. */
 unsigned int em_pd_state_for_util(const struct em_perf_domain *pd, unsigned long max_util,
 				  unsigned long scale_cpu);
