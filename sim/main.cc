@@ -63,6 +63,12 @@ const char kUsage[] =
     "                     CPUs of a cluster move together (full context, rendezvous;\n"
     "                     the cci node's blsim,no-coherency makes every switch flush\n"
     "                     the caches to memory); none: all cores visible (default)\n"
+    "  --sched POLICY     how all visible cores are used (--switcher none only; an\n"
+    "                     error with iks or cluster): hmp (default), ARM's HMP\n"
+    "                     up/down migration; eas, Energy Aware Scheduling as Linux\n"
+    "                     v5.10 (energy model from the DT's OPPs and\n"
+    "                     dynamic-power-coefficient; needs --cpufreq-governor\n"
+    "                     schedutil, else exit 2)\n"
     "  --no-early-poke    IKS without MCPM's early poke: the outbound does not wait\n"
     "                     for the inbound to be up before its blackout starts\n"
     "  --cpufreq-governor G  performance (default), powersave, userspace, ondemand,\n"
@@ -95,7 +101,7 @@ const char kUsage[] =
     "                     of the sources when the build was configured\n"
     "\n"
     "exit status: 0 success, 1 bad command line, 2 bad input file (device tree,\n"
-    "workload),\n"
+    "workload) or --sched eas without schedutil or without the DT's energy data,\n"
     "3 simulation stopped by a hardware-model error or a kernel panic,\n"
     "4 output could not be written, 5 a scripted event was refused by the kernel;\n"
     "blsim compare: 0 within tolerance, 1 bad command line, 2 unreadable file,\n"
@@ -132,7 +138,7 @@ int sc_main(int argc, char** argv) {
   // The options that take one value: given twice, the second would silently
   // win; it is an error instead. (--event, --set and --dt repeat.)
   static const std::set<std::string> kOnce = {
-      "--dtb", "--out", "--duration", "--seed", "--switcher",
+      "--dtb", "--out", "--duration", "--seed", "--switcher", "--sched",
       "--cpufreq-governor", "--cpuidle-governor"};
   std::map<std::string, std::string> given;  // kOnce options so far, with their values
   std::string duration_text = "100ms";       // for messages
@@ -211,6 +217,11 @@ int sc_main(int argc, char** argv) {
       if (!v || (std::string(v) != "iks" && std::string(v) != "cluster" && std::string(v) != "none"))
         return usage_error("--switcher takes iks, cluster or none, got '%s'", v ? v : "");
       o.switcher = v;
+    } else if (a == "--sched") {
+      const char* v = value("--sched");
+      if (!v || (std::string(v) != "hmp" && std::string(v) != "eas"))
+        return usage_error("--sched takes hmp or eas, got '%s'", v ? v : "");
+      o.sched = v;
     } else if (a == "--cpufreq-governor") {
       const char* v = value("--cpufreq-governor");
       if (!v || !*v)
@@ -265,6 +276,19 @@ int sc_main(int argc, char** argv) {
     }
   }
   if (o.dtb.empty()) return usage_error("%s is required", "--dtb FILE");
+  // --sched chooses how a kernel with every core visible places tasks: a
+  // switcher hides half the cores, so the two do not go together.
+  if (given.count("--sched") && o.switcher != "none")
+    return usage_error("--sched " + o.sched + " needs all cores visible, but --switcher is '" +
+                       o.switcher + "': drop one (--sched works with --switcher none)");
+  // EAS reads the frequency schedutil will choose: upstream does not start
+  // it under another governor ("schedutil is mandatory").
+  if (o.sched == "eas" && o.cpufreq_governor != "schedutil") {
+    fprintf(stderr, "blsim: error: --sched eas needs --cpufreq-governor schedutil (got %s): "
+            "Energy Aware Scheduling estimates energy at the frequency schedutil picks\n",
+            o.cpufreq_governor.empty() ? "the default, performance" : o.cpufreq_governor.c_str());
+    return kExitInput;
+  }
   // An event at or after the end would never run: refused here when the end
   // is known (--duration, or the default without a workload; a workload
   // without --duration ends at its own global.duration).

@@ -182,6 +182,27 @@ class OutDir {
   bool keep_ = false;
 };
 
+// --sched eas: the energy model needs every cpu node's
+// dynamic-power-coefficient (and capacity-dmips-mhz for the capacities);
+// upstream would silently run without EAS, here the user asked for it.
+void check_eas_dt(Fdt& fdt) {
+  const void* blob = fdt.bytes().data();
+  const int cpus = fdt_path_offset(blob, "/cpus");
+  int node;
+  fdt_for_each_subnode(node, blob, cpus) {
+    const char* type = static_cast<const char*>(fdt_getprop(blob, node, "device_type", nullptr));
+    if (!type || std::string(type) != "cpu") continue;
+    for (const char* prop : {"dynamic-power-coefficient", "capacity-dmips-mhz"}) {
+      int len = 0;
+      const fdt32_t* v = static_cast<const fdt32_t*>(fdt_getprop(blob, node, prop, &len));
+      if (!v || len != 4 || fdt32_to_cpu(*v) == 0)
+        throw DtError(fdt.file() + ": /cpus/" + fdt_get_name(blob, node, nullptr) + ": " + prop +
+                      (v ? " is not one non-zero cell" : " is missing") +
+                      ": --sched eas builds the energy model from it");
+    }
+  }
+}
+
 // The kernel command line (/chosen/bootargs) carries the run's kernel
 // options, as a boot loader passes them: the switcher's upstream
 // no_bL_switcher switch, and blsim's early-poke knob.
@@ -189,6 +210,7 @@ void set_bootargs(Fdt& fdt, const RunOptions& o) {
   std::string args;
   if (o.switcher == "none") args += "no_bL_switcher ";
   if (o.switcher == "cluster") args += "bL_switcher.mode=cluster ";
+  if (o.sched == "eas") args += "blsim.sched=eas ";
   if (!o.early_poke) args += "bL_switcher.early_poke=0 ";
   if (o.cpuidle_governor == "none") args += "cpuidle.off=1 ";
   else args += "cpuidle.governor=" + o.cpuidle_governor + " ";
@@ -271,6 +293,7 @@ int blsim_run(const RunOptions& o) {
     fdt = Fdt::load(o.dtb);
     for (const DtOverride& ov : o.dt_overrides) apply_dt_override(fdt, ov);
     PlatformConfig pc = read_platform_config(fdt);
+    if (o.sched == "eas") check_eas_dt(fdt);
     if (!o.workload.empty()) {
       RtappOptions ro;
       ro.num_cpus = static_cast<int>(pc.cpus.size());
@@ -440,6 +463,7 @@ int blsim_run(const RunOptions& o) {
   info.early_poke = o.early_poke;
   info.workload = o.workload;
   info.switcher = o.switcher;
+  info.sched = o.switcher == "none" ? o.sched : "";
   info.cpuidle_governor = o.cpuidle_governor;
   info.cpufreq_governor = o.cpufreq_governor.empty() ? "performance" : o.cpufreq_governor;
   info.seed = o.seed;

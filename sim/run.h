@@ -24,6 +24,7 @@ struct RunOptions {
   std::vector<ScriptedEvent> events;
   std::vector<DtOverride> dt_overrides;  // --dt, in order
   std::string switcher = "none";   // iks | cluster | none
+  std::string sched = "hmp";       // hmp | eas (with switcher none)
   bool early_poke = true;
   std::string cpuidle_governor = "menu";  // menu | ladder | none
   std::string cpufreq_governor;           // empty: the kernel's default (performance)

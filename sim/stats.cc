@@ -124,6 +124,7 @@ void write_config(JsonWriter& j, const RunInfo& r) {
   j.field("dtb", r.dtb);
   str_or_null("workload", r.workload);
   str_or_null("switcher", r.switcher);
+  str_or_null("sched", r.sched);
   str_or_null("cpufreq_governor", r.cpufreq_governor);
   str_or_null("cpuidle_governor", r.cpuidle_governor);
   j.field("seed", r.seed);
@@ -401,6 +402,11 @@ void StatsCollector::write_tasks(JsonWriter& j) const {
     j.field("migrations", s.migrations);
     j.field("up_migrations", s.up_migrations);
     j.field("down_migrations", s.down_migrations);
+    // Where its wake-ups (and its creation) placed it: one count per
+    // clusters[] entry, in the same order.
+    j.key("placements").begin_array();
+    for (auto& m : p_.clusters()) j.value(s.placements[m.cluster->params().id & 3]);
+    j.end_array();
     j.field("finished", s.finished != 0);
     j.key("energy_j");
     if (task_energy_) j.value(task_energy_->pid_j(static_cast<uint32_t>(s.pid))); else j.null();

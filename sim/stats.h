@@ -13,7 +13,7 @@ class SwitchLog;
 class JsonWriter;
 
 struct RunInfo {
-  std::string version, dtb, workload, switcher, cpufreq_governor, cpuidle_governor;
+  std::string version, dtb, workload, switcher, sched, cpufreq_governor, cpuidle_governor;
   std::vector<std::string> sets, dts;  // --set and --dt as given, in command-line order
   bool early_poke = true;  // not --lockstep: it changes no result (run_ahead_test.cc)
   uint64_t seed = 0, duration_ns = 0, simulated_ns = 0;

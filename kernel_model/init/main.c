@@ -185,8 +185,17 @@ void start_kernel(void)
 	{
 		bool switcher = bL_switcher_get_enabled();
 
+		const char *bootargs = bootargs_of(fdt);
+		/* blsim.sched=eas: a mainline kernel's scheduler (EAS) instead of
+		 * the HMP patch set's; blsim's switch, as the two are different
+		 * kernels upstream. */
+		bool eas = bootargs && strstr(bootargs, "blsim.sched=eas");
+
 		bL_switcher_put_enabled();
-		sched_init_smp(!switcher && clusters_differ());
+		sched_init_smp(!switcher && !eas && clusters_differ());
+		if (eas && (switcher || sched_energy_init()))
+			hw_panic("blsim.sched=eas: EAS cannot start%s (see the log above)",
+				 switcher ? " with the switcher on" : "");
 	}
 	rtapp_start();                        /* run_init_process: the workload */
 	cpu_startup_entry();

@@ -764,6 +764,7 @@ int rtapp_thread_stats(int i, struct wl_thread_stats *out)
 	out->nivcsw = p->stats.nivcsw;
 	out->migrations = p->stats.migrations;
 	out->up_migrations = p->stats.up_migrations;
+	memcpy(out->placements, p->stats.placements, sizeof(out->placements));
 	out->down_migrations = p->stats.down_migrations;
 	out->finished = t->finished;
 	return 0;

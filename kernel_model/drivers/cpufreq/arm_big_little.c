@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "arm_big_little.h"
+#include "linux/energy_model.h"
 
 bool bL_switching_enabled;
 
@@ -27,6 +28,9 @@ static unsigned int cluster_usage[MAX_CLUSTERS + 1];
 static arch_spinlock_t cluster_lock[MAX_CLUSTERS];
 static unsigned int clk_big_min;     /* kHz, lowest A15 OPP */
 static unsigned int clk_little_max;  /* kHz, highest A7 OPP, halved */
+/* Each cluster's OPPs as the glue gave them, for the energy model. */
+static struct em_opp cluster_opps[MAX_CLUSTERS][BL_MAX_OPPS];
+static unsigned int cluster_nr_opps[MAX_CLUSTERS];
 
 static unsigned int physical_cluster[NR_CPUS];
 static unsigned int cpu_last_req_freq[NR_CPUS];
@@ -269,7 +273,10 @@ static int _get_cluster_clk_and_freq_table(unsigned int cluster)
 		t[i].flags = 0;
 		t[i].driver_data = (unsigned int)i;
 		t[i].frequency = opps[i].khz;
+		cluster_opps[cluster][i].khz = opps[i].khz;
+		cluster_opps[cluster][i].uv = opps[i].uv;
 	}
+	cluster_nr_opps[cluster] = (unsigned int)n;
 	t[n].driver_data = (unsigned int)n;
 	t[n].frequency = CPUFREQ_TABLE_END;
 	freq_table[cluster] = t;
@@ -325,6 +332,11 @@ static int bL_cpufreq_init(struct cpufreq_policy *policy)
 				policy->cpus |= BIT(cpu);
 				physical_cluster[cpu] = cur_cluster;
 			}
+		/* As vexpress-spc-cpufreq / cpufreq-dt do (v5.10): the policy's
+		 * CPUs are one performance domain of the energy model. Without a
+		 * dynamic-power-coefficient there is none, and no EAS. */
+		dev_pm_opp_of_register_em(hw_fdt(), policy->cpu, policy->cpus,
+					  cluster_opps[cur_cluster], cluster_nr_opps[cur_cluster]);
 	} else {
 		/* Upstream assumes the pair runs on its A15 at init; the
 		 * logical map says where it runs (the same after enabling). */

@@ -46,14 +46,14 @@ struct cpuidle_device *cpuidle_device_of_cpu(unsigned int cpu)
 }
 
 /* Models arm_cpuidle_simple_enter(): cpu_do_idle() = dsb; wfi. */
-int arm_cpuidle_simple_enter(struct cpuidle_device *dev,
-			     struct cpuidle_driver *drv, int index)
+int arm_cpuidle_simple_enter(struct cpuidle_device *cdev,
+			     struct cpuidle_driver *cdrv, int idx)
 {
-	(void)dev;
-	(void)drv;
+	(void)cdev;
+	(void)cdrv;
 	dsb();
 	wfi();
-	return index;
+	return idx;
 }
 
 /* Models default_idle_call(): arch_cpu_idle (dsb; wfi), IRQs back on. */
@@ -65,131 +65,131 @@ static void default_idle_call(void)
 }
 
 /* Models cpuidle_not_available(). */
-static bool cpuidle_not_available(struct cpuidle_driver *drv,
-				  struct cpuidle_device *dev)
+static bool cpuidle_not_available(struct cpuidle_driver *cdrv,
+				  struct cpuidle_device *cdev)
 {
-	return cpuidle_off || !drv || !dev || !dev->enabled ||
+	return cpuidle_off || !cdrv || !cdev || !cdev->enabled ||
 	       !cpuidle_curr_governor;
 }
 
 /* Models find_deepest_state() as used for a refused broadcast: the deepest
  * enabled state within latency_req without the flags in forbidden. */
-static int find_deepest_state(struct cpuidle_driver *drv,
-			      struct cpuidle_device *dev, unsigned int latency_req,
-			      unsigned int forbidden)
+static int find_deepest_state(struct cpuidle_driver *cdrv,
+			      struct cpuidle_device *cdev, unsigned int lat_limit,
+			      unsigned int skip_flags)
 {
-	int i, ret = -1;
+	int i, rc = -1;
 
-	for (i = 0; i < drv->state_count; i++) {
-		struct cpuidle_state *s = &drv->states[i];
+	for (i = 0; i < cdrv->state_count; i++) {
+		struct cpuidle_state *s = &cdrv->states[i];
 
-		if (s->disabled || dev->states_usage[i].disable ||
-		    s->exit_latency > latency_req || (s->flags & forbidden))
+		if (s->disabled || cdev->states_usage[i].disable ||
+		    s->exit_latency > lat_limit || (s->flags & skip_flags))
 			continue;
-		ret = i;
+		rc = i;
 	}
-	return ret;
+	return rc;
 }
 
 /* Models cpuidle_enter_state(): enter, time the residency, count it. The
  * state is entered with IRQs disabled; they are enabled on the way out,
  * which is where the interrupt that woke the CPU is taken. */
-int cpuidle_enter_state(struct cpuidle_device *dev, struct cpuidle_driver *drv,
-			int index)
+int cpuidle_enter_state(struct cpuidle_device *cdev, struct cpuidle_driver *cdrv,
+			int idx)
 {
-	struct cpuidle_state *target = &drv->states[index];
-	bool broadcast = !!(target->flags & CPUIDLE_FLAG_TIMER_STOP);
-	int entered_state;
-	u64 time_start, time_end, diff;
+	struct cpuidle_state *st = &cdrv->states[idx];
+	bool bc_needed = !!(st->flags & CPUIDLE_FLAG_TIMER_STOP);
+	int got;
+	u64 t_in, t_out, slept;
 
 	/*
 	 * Race avoided (tick_broadcast_enter returns -EBUSY): the CPU that owns
 	 * the broadcast device cannot stop its local timer, or nobody would
 	 * wake the others: it takes the deepest state that keeps its timer.
 	 */
-	if (broadcast && tick_broadcast_enter()) {
-		index = find_deepest_state(drv, dev, (unsigned)cpuidle_governor_latency_req(dev->cpu),
+	if (bc_needed && tick_broadcast_enter()) {
+		idx = find_deepest_state(cdrv, cdev, (unsigned)cpuidle_governor_latency_req(cdev->cpu),
 					   CPUIDLE_FLAG_TIMER_STOP);
-		if (index < 0) {
+		if (idx < 0) {
 			default_idle_call();
 			return -EBUSY;
 		}
-		target = &drv->states[index];
-		broadcast = false;
+		st = &cdrv->states[idx];
+		bc_needed = false;
 	}
 
-	trace_cpu_idle((unsigned)index, dev->cpu);
-	time_start = ktime_get_ns();
-	dev->open_state = index;
-	dev->open_since_ns = time_start;
-	entered_state = target->enter(dev, drv, index);
-	dev->open_state = -1;
-	time_end = ktime_get_ns();
-	trace_cpu_idle(PWR_EVENT_EXIT, dev->cpu);
+	trace_cpu_idle((unsigned)idx, cdev->cpu);
+	t_in = ktime_get_ns();
+	cdev->open_state = idx;
+	cdev->open_since_ns = t_in;
+	got = st->enter(cdev, cdrv, idx);
+	cdev->open_state = -1;
+	t_out = ktime_get_ns();
+	trace_cpu_idle(PWR_EVENT_EXIT, cdev->cpu);
 
-	if (broadcast) {
+	if (bc_needed) {
 		if (WARN_ON(!arch_irqs_disabled()))
 			arch_local_irq_disable();
 		tick_broadcast_exit();
 	}
 	arch_local_irq_enable();
 
-	if (entered_state >= 0) {
-		diff = time_end - time_start;
+	if (got >= 0) {
+		slept = t_out - t_in;
 		/* Clamped as upstream's int last_residency (us). */
-		dev->last_residency = diff / 1000 > 0x7fffffffu ? 0x7fffffff : (int)(diff / 1000);
-		dev->states_usage[entered_state].time_ns += diff;
-		dev->states_usage[entered_state].usage++;
+		cdev->last_residency = slept / 1000 > 0x7fffffffu ? 0x7fffffff : (int)(slept / 1000);
+		cdev->states_usage[got].time_ns += slept;
+		cdev->states_usage[got].usage++;
 	} else {
-		dev->last_residency = 0;
-		dev->states_usage[index].rejected++;
+		cdev->last_residency = 0;
+		cdev->states_usage[idx].rejected++;
 	}
-	return entered_state;
+	return got;
 }
 
 /* Models cpuidle_select(): ask the current governor. */
-int cpuidle_select(struct cpuidle_driver *drv, struct cpuidle_device *dev,
-		   bool *stop_tick)
+int cpuidle_select(struct cpuidle_driver *cdrv, struct cpuidle_device *cdev,
+		   bool *tick_off)
 {
-	bool dummy = true;
+	bool unused = true;
 
-	return cpuidle_curr_governor->select(drv, dev, stop_tick ? stop_tick : &dummy);
+	return cpuidle_curr_governor->select(cdrv, cdev, tick_off ? tick_off : &unused);
 }
 
 /* Models cpuidle_enter() (no coupled states). */
-int cpuidle_enter(struct cpuidle_driver *drv, struct cpuidle_device *dev,
-		  int index)
+int cpuidle_enter(struct cpuidle_driver *cdrv, struct cpuidle_device *cdev,
+		  int idx)
 {
-	return cpuidle_enter_state(dev, drv, index);
+	return cpuidle_enter_state(cdev, cdrv, idx);
 }
 
 /* Models cpuidle_reflect(): tell the governor what was entered. */
-void cpuidle_reflect(struct cpuidle_device *dev, int index)
+void cpuidle_reflect(struct cpuidle_device *cdev, int idx)
 {
-	if (cpuidle_curr_governor && cpuidle_curr_governor->reflect && index >= 0)
-		cpuidle_curr_governor->reflect(dev, index);
+	if (cpuidle_curr_governor && cpuidle_curr_governor->reflect && idx >= 0)
+		cpuidle_curr_governor->reflect(cdev, idx);
 }
 
 /* Models kernel/sched/idle.c cpuidle_idle_call(). */
 int cpuidle_idle_call(void)
 {
 	unsigned int cpu = smp_processor_id();
-	struct cpuidle_device *dev = cpu < NR_CPUS ? cpuidle_devices[cpu] : NULL;
-	struct cpuidle_driver *drv = cpuidle_get_cpu_driver(dev);
-	bool stop_tick = true;
-	int next_state, entered_state;
+	struct cpuidle_device *cdev = cpu < NR_CPUS ? cpuidle_devices[cpu] : NULL;
+	struct cpuidle_driver *cdrv = cpuidle_get_cpu_driver(cdev);
+	bool tick_off = true;
+	int pick, got;
 
 	if (WARN_ON(!arch_irqs_disabled()))
 		arch_local_irq_disable();
 	/* need_resched(): no scheduler model yet, so never. */
-	if (cpuidle_not_available(drv, dev)) {
+	if (cpuidle_not_available(cdrv, cdev)) {
 		tick_nohz_idle_stop_tick();
 		default_idle_call();
 		return -ENODEV;
 	}
-	next_state = cpuidle_select(drv, dev, &stop_tick);
-	if (next_state < 0 || next_state >= drv->state_count)
-		next_state = 0;
+	pick = cpuidle_select(cdrv, cdev, &tick_off);
+	if (pick < 0 || pick >= cdrv->state_count)
+		pick = 0;
 	/*
 	 * The tick until NOHZ stops it: upstream's menu (4.17+) keeps the tick
 	 * while its prediction is under a tick, so a CPU whose history says
@@ -201,119 +201,119 @@ int cpuidle_idle_call(void)
 	 * periods), then sleeps deep; upstream would also keep the tick for a
 	 * deep state predicted under 10 ms (cluster-sleep, 2-2.5 ms targets).
 	 */
-	if ((stop_tick && next_state > 0) || tick_nohz_tick_stopped())
+	if ((tick_off && pick > 0) || tick_nohz_tick_stopped())
 		tick_nohz_idle_stop_tick();
-	entered_state = cpuidle_enter(drv, dev, next_state);
-	cpuidle_reflect(dev, entered_state);
+	got = cpuidle_enter(cdrv, cdev, pick);
+	cpuidle_reflect(cdev, got);
 	if (WARN_ON(arch_irqs_disabled()))
 		arch_local_irq_enable();
-	return entered_state;
+	return got;
 }
 
 /* Models __cpuidle_device_init(): zeroed counters. */
-static void __cpuidle_device_init(struct cpuidle_device *dev)
+static void __cpuidle_device_init(struct cpuidle_device *cdev)
 {
 	int i;
 
 	for (i = 0; i < CPUIDLE_STATE_MAX; i++) {
-		struct cpuidle_state_usage *u = &dev->states_usage[i];
+		struct cpuidle_state_usage *u = &cdev->states_usage[i];
 
 		u->usage = u->time_ns = u->rejected = 0;
 	}
-	dev->last_residency = 0;
-	dev->last_state_idx = 0;
-	dev->open_state = -1;
+	cdev->last_residency = 0;
+	cdev->last_state_idx = 0;
+	cdev->open_state = -1;
 }
 
 /* Models cpuidle_enable_device(): let the governor set up its data. */
-int cpuidle_enable_device(struct cpuidle_device *dev)
+int cpuidle_enable_device(struct cpuidle_device *cdev)
 {
-	struct cpuidle_driver *drv;
-	int ret;
+	struct cpuidle_driver *cdrv;
+	int rc;
 
-	if (!dev)
+	if (!cdev)
 		return -EINVAL;
-	if (dev->enabled)
+	if (cdev->enabled)
 		return 0;
 	if (!cpuidle_curr_governor)
 		return -EIO;
-	drv = cpuidle_get_cpu_driver(dev);
-	if (!drv)
+	cdrv = cpuidle_get_cpu_driver(cdev);
+	if (!cdrv)
 		return -EIO;
-	if (!dev->registered)
+	if (!cdev->registered)
 		return -EINVAL;
 	if (cpuidle_curr_governor->enable) {
-		ret = cpuidle_curr_governor->enable(drv, dev);
-		if (ret)
-			return ret;
+		rc = cpuidle_curr_governor->enable(cdrv, cdev);
+		if (rc)
+			return rc;
 	}
-	dev->enabled = true;
+	cdev->enabled = true;
 	return 0;
 }
 
 /* Models cpuidle_disable_device(). */
-void cpuidle_disable_device(struct cpuidle_device *dev)
+void cpuidle_disable_device(struct cpuidle_device *cdev)
 {
-	struct cpuidle_driver *drv = cpuidle_get_cpu_driver(dev);
+	struct cpuidle_driver *cdrv = cpuidle_get_cpu_driver(cdev);
 
-	if (!dev || !dev->enabled)
+	if (!cdev || !cdev->enabled)
 		return;
-	if (!drv || !cpuidle_curr_governor)
+	if (!cdrv || !cpuidle_curr_governor)
 		return;
-	dev->enabled = false;
+	cdev->enabled = false;
 	if (cpuidle_curr_governor->disable)
-		cpuidle_curr_governor->disable(drv, dev);
+		cpuidle_curr_governor->disable(cdrv, cdev);
 }
 
 /* Models cpuidle_register_device() (+ __cpuidle_register_device). */
-int cpuidle_register_device(struct cpuidle_device *dev)
+int cpuidle_register_device(struct cpuidle_device *cdev)
 {
-	struct cpuidle_driver *drv;
+	struct cpuidle_driver *cdrv;
 
-	if (!dev || dev->cpu >= NR_CPUS)
+	if (!cdev || cdev->cpu >= NR_CPUS)
 		return -EINVAL;
-	if (dev->registered)
+	if (cdev->registered)
 		return -EBUSY;
-	drv = cpuidle_get_cpu_driver(dev);
-	if (!drv)
+	cdrv = cpuidle_get_cpu_driver(cdev);
+	if (!cdrv)
 		return -EINVAL;   /* upstream: try_module_get(drv->owner) fails */
-	__cpuidle_device_init(dev);
-	drv->refcnt++;            /* the module reference */
-	cpuidle_devices[dev->cpu] = dev;
-	dev->registered = true;
+	__cpuidle_device_init(cdev);
+	cdrv->refcnt++;            /* the module reference */
+	cpuidle_devices[cdev->cpu] = cdev;
+	cdev->registered = true;
 	/* cpuidle_add_sysfs(): the view is generated from the device. */
-	cpuidle_enable_device(dev);  /* -EIO without a governor: enabled later */
+	cpuidle_enable_device(cdev);  /* -EIO without a governor: enabled later */
 	return 0;
 }
 
 /* Models cpuidle_unregister_device(). */
-void cpuidle_unregister_device(struct cpuidle_device *dev)
+void cpuidle_unregister_device(struct cpuidle_device *cdev)
 {
-	struct cpuidle_driver *drv;
+	struct cpuidle_driver *cdrv;
 
-	if (!dev || !dev->registered)
+	if (!cdev || !cdev->registered)
 		return;
-	drv = cpuidle_get_cpu_driver(dev);
-	cpuidle_disable_device(dev);
-	cpuidle_devices[dev->cpu] = NULL;
-	dev->registered = false;
-	if (drv && !WARN_ON(drv->refcnt == 0))
-		drv->refcnt--;
+	cdrv = cpuidle_get_cpu_driver(cdev);
+	cpuidle_disable_device(cdev);
+	cpuidle_devices[cdev->cpu] = NULL;
+	cdev->registered = false;
+	if (cdrv && !WARN_ON(cdrv->refcnt == 0))
+		cdrv->refcnt--;
 }
 
 /* Models cpuidle_unregister(): devices first, then the driver. */
-int cpuidle_unregister(struct cpuidle_driver *drv)
+int cpuidle_unregister(struct cpuidle_driver *cdrv)
 {
 	unsigned int cpu;
 
 	for (cpu = 0; cpu < NR_CPUS; cpu++) {
-		struct cpuidle_device *dev = &cpuidle_dev[cpu];
+		struct cpuidle_device *cdev = &cpuidle_dev[cpu];
 
-		if ((drv->cpumask & (1u << cpu)) && dev->registered &&
-		    cpuidle_get_cpu_driver(dev) == drv)
-			cpuidle_unregister_device(dev);
+		if ((cdrv->cpumask & (1u << cpu)) && cdev->registered &&
+		    cpuidle_get_cpu_driver(cdev) == cdrv)
+			cpuidle_unregister_device(cdev);
 	}
-	return cpuidle_unregister_driver(drv);
+	return cpuidle_unregister_driver(cdrv);
 }
 
 /*
@@ -332,36 +332,36 @@ static void cpuidle_install_idle_handler(void)
 	wake_up_all_idle_cpus();
 }
 
-/* Models cpuidle_register(): the driver for drv->cpumask, then a device
+/* Models cpuidle_register(): the driver for cdrv->cpumask, then a device
  * for each CPU of it; any failure undoes everything. */
-int cpuidle_register(struct cpuidle_driver *drv, const u32 *coupled_cpus)
+int cpuidle_register(struct cpuidle_driver *cdrv, const u32 *coupled_cpus)
 {
 	unsigned int cpu;
-	int ret;
+	int rc;
 
 	(void)coupled_cpus;
-	ret = cpuidle_register_driver(drv);
-	if (ret) {
+	rc = cpuidle_register_driver(cdrv);
+	if (rc) {
 		pr_err("cpuidle: failed to register driver %s (%d)\n",
-		       drv ? drv->name : "(null)", ret);
-		return ret;
+		       cdrv ? cdrv->name : "(null)", rc);
+		return rc;
 	}
 	for (cpu = 0; cpu < NR_CPUS; cpu++) {
-		struct cpuidle_device *dev = &cpuidle_dev[cpu];
+		struct cpuidle_device *cdev = &cpuidle_dev[cpu];
 
-		if (!(drv->cpumask & (1u << cpu)))
+		if (!(cdrv->cpumask & (1u << cpu)))
 			continue;
-		dev->cpu = cpu;
-		ret = cpuidle_register_device(dev);
-		if (!ret)
+		cdev->cpu = cpu;
+		rc = cpuidle_register_device(cdev);
+		if (!rc)
 			continue;
 		pr_err("cpuidle: failed to register cpuidle device for cpu%u (%d)\n",
-		       cpu, ret);
-		cpuidle_unregister(drv);
-		return ret;
+		       cpu, rc);
+		cpuidle_unregister(cdrv);
+		return rc;
 	}
 	cpuidle_install_idle_handler();
-	return ret;
+	return rc;
 }
 
 /* Test support: every device, driver pointer, governor forgotten. */
@@ -370,9 +370,9 @@ void cpuidle_reset_for_test(void)
 	unsigned int cpu;
 
 	for (cpu = 0; cpu < NR_CPUS; cpu++) {
-		struct cpuidle_device *dev = &cpuidle_dev[cpu];
+		struct cpuidle_device *cdev = &cpuidle_dev[cpu];
 
-		*dev = (struct cpuidle_device){ .cpu = cpu, .open_state = -1 };
+		*cdev = (struct cpuidle_device){ .cpu = cpu, .open_state = -1 };
 		cpuidle_devices[cpu] = NULL;
 	}
 	cpuidle_off = false;

@@ -232,6 +232,7 @@ struct wl_thread_stats {
 	const uint64_t *wakeup_lat_ns;  /* the samples, in order (for percentiles) */
 	uint64_t wakeup_lat_kept;       /* how many: wakeup_lat_n unless memory ran out */
 	uint64_t nvcsw, nivcsw, migrations, up_migrations, down_migrations;
+	uint64_t placements[4];   /* wake-up placements by cluster (MPIDR Aff1) */
 	int finished;              /* ran all its loops */
 };
 int rtapp_nr_threads(void);

@@ -20,10 +20,10 @@ struct completion {
 	struct kthread *volatile sleeper;   /* a kthread asleep on it, or NULL */
 };
 
-static inline void init_completion(struct completion *x)
+static inline void init_completion(struct completion *c)
 {
-	x->done = 0;
-	x->sleeper = NULL;
+	c->sleeper = NULL;
+	c->done = 0;
 }
 /* Models complete(): may be called from IRQ context. */
 void complete(struct completion *x);

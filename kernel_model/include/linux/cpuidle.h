@@ -23,8 +23,8 @@
 extern "C" {
 #endif
 
-#define CPUIDLE_STATE_MAX 10
 #define CPUIDLE_NAME_LEN 16
+#define CPUIDLE_STATE_MAX 10
 #define CPUIDLE_DESC_LEN 32
 
 /* Idle state flags (upstream values). */
@@ -37,17 +37,15 @@ struct cpuidle_device;
 struct cpuidle_driver;
 
 struct cpuidle_state {
-	char name[CPUIDLE_NAME_LEN];
-	char desc[CPUIDLE_DESC_LEN];
-	unsigned int flags;
-	unsigned int exit_latency;      /* us */
+	char name[CPUIDLE_NAME_LEN], desc[CPUIDLE_DESC_LEN];
+	unsigned int flags, exit_latency;   /* exit_latency in us */
 	int power_usage;                /* mW */
 	unsigned int target_residency;  /* us */
 	bool disabled;                  /* disabled on all CPUs */
 	/* Returns the index of the state entered (negative: none); called
 	 * and returns with IRQs disabled. */
-	int (*enter)(struct cpuidle_device *dev, struct cpuidle_driver *drv,
-		     int index);
+	int (*enter)(struct cpuidle_device *cdev, struct cpuidle_driver *cdrv,
+		     int idx);
 };
 
 struct cpuidle_state_usage {
@@ -73,26 +71,25 @@ struct cpuidle_driver {
 	unsigned int refcnt;            /* cpuidle_driver_ref(); devices hold one */
 	bool bctimer;                   /* a state needs the broadcast timer */
 	struct cpuidle_state states[CPUIDLE_STATE_MAX];
-	int state_count;
-	int safe_state_index;
+	int state_count, safe_state_index;
 	u32 cpumask;                    /* logical CPUs; 0 = all possible */
 };
 
 /* ---- drivers (driver.c) --------------------------------------------------- */
 
-/* 0; -EINVAL (NULL, no states); -EBUSY (a CPU of drv->cpumask already has
+/* 0; -EINVAL (NULL, no states); -EBUSY (a CPU of cdrv->cpumask already has
  * another driver: nothing is changed). */
-int cpuidle_register_driver(struct cpuidle_driver *drv);
+int cpuidle_register_driver(struct cpuidle_driver *cdrv);
 /* 0; -EBUSY while the driver is referenced (devices registered on it, or
  * cpuidle_driver_ref()): it stays registered. Upstream returns void after
  * a WARN_ON in that case; the model reports the refusal. */
-int cpuidle_unregister_driver(struct cpuidle_driver *drv);
+int cpuidle_unregister_driver(struct cpuidle_driver *cdrv);
 /* The 3.9-era per-CPU API: register / unregister drv for one CPU only. */
-int cpuidle_register_cpu_driver(struct cpuidle_driver *drv, int cpu);
-int cpuidle_unregister_cpu_driver(struct cpuidle_driver *drv, int cpu);
+int cpuidle_register_cpu_driver(struct cpuidle_driver *cdrv, int cpu);
+int cpuidle_unregister_cpu_driver(struct cpuidle_driver *cdrv, int cpu);
 /* The calling CPU's driver, a device's driver, a CPU's driver (NULL: none). */
 struct cpuidle_driver *cpuidle_get_driver(void);
-struct cpuidle_driver *cpuidle_get_cpu_driver(struct cpuidle_device *dev);
+struct cpuidle_driver *cpuidle_get_cpu_driver(struct cpuidle_device *cdev);
 struct cpuidle_driver *cpuidle_driver_of_cpu(unsigned int cpu);
 /* Reference the calling CPU's driver (NULL: none) / drop the reference. */
 struct cpuidle_driver *cpuidle_driver_ref(void);
@@ -102,15 +99,15 @@ void cpuidle_driver_unref(void);
 
 /* The per-CPU device that cpuidle_register() uses (per_cpu(cpuidle_dev)). */
 struct cpuidle_device *cpuidle_device_of_cpu(unsigned int cpu);
-/* 0; -EINVAL (NULL, or no driver for dev->cpu); -EBUSY (registered). */
-int cpuidle_register_device(struct cpuidle_device *dev);
-void cpuidle_unregister_device(struct cpuidle_device *dev);
-int cpuidle_enable_device(struct cpuidle_device *dev);
-void cpuidle_disable_device(struct cpuidle_device *dev);
-/* Register drv, then a device for every CPU of drv->cpumask; on any error
+/* 0; -EINVAL (NULL, or no driver for cdev->cpu); -EBUSY (registered). */
+int cpuidle_register_device(struct cpuidle_device *cdev);
+void cpuidle_unregister_device(struct cpuidle_device *cdev);
+int cpuidle_enable_device(struct cpuidle_device *cdev);
+void cpuidle_disable_device(struct cpuidle_device *cdev);
+/* Register drv, then a device for every CPU of cdrv->cpumask; on any error
  * everything is undone. coupled_cpus is ignored (no coupled states). */
-int cpuidle_register(struct cpuidle_driver *drv, const u32 *coupled_cpus);
-int cpuidle_unregister(struct cpuidle_driver *drv);
+int cpuidle_register(struct cpuidle_driver *cdrv, const u32 *coupled_cpus);
+int cpuidle_unregister(struct cpuidle_driver *cdrv);
 
 /* ---- the idle path (cpuidle.c) -------------------------------------------- */
 
@@ -125,19 +122,19 @@ int cpuidle_unregister(struct cpuidle_driver *drv);
  * enter() (the state refused) is returned as is.
  */
 int cpuidle_idle_call(void);
-int cpuidle_select(struct cpuidle_driver *drv, struct cpuidle_device *dev,
-		   bool *stop_tick);
-int cpuidle_enter(struct cpuidle_driver *drv, struct cpuidle_device *dev,
-		  int index);
-int cpuidle_enter_state(struct cpuidle_device *dev, struct cpuidle_driver *drv,
-			int index);
-void cpuidle_reflect(struct cpuidle_device *dev, int index);
+int cpuidle_select(struct cpuidle_driver *cdrv, struct cpuidle_device *cdev,
+		   bool *tick_off);
+int cpuidle_enter(struct cpuidle_driver *cdrv, struct cpuidle_device *cdev,
+		  int idx);
+int cpuidle_enter_state(struct cpuidle_device *cdev, struct cpuidle_driver *cdrv,
+			int idx);
+void cpuidle_reflect(struct cpuidle_device *cdev, int idx);
 /* cpuidle.off=1 on the command line. */
 extern bool cpuidle_off;
 
 /* Models the ARM common WFI state (arm_cpuidle_simple_enter): dsb; wfi. */
-int arm_cpuidle_simple_enter(struct cpuidle_device *dev,
-			     struct cpuidle_driver *drv, int index);
+int arm_cpuidle_simple_enter(struct cpuidle_device *cdev,
+			     struct cpuidle_driver *cdrv, int idx);
 #define ARM_CPUIDLE_WFI_STATE {                 \
 	.name = "WFI",                          \
 	.desc = "ARM WFI",                      \
@@ -170,19 +167,19 @@ void trace_cpu_idle(unsigned int state, unsigned int cpu);
 
 struct cpuidle_governor {
 	char name[CPUIDLE_NAME_LEN];
-	struct cpuidle_governor *next;
-	unsigned int rating;
-	int (*enable)(struct cpuidle_driver *drv, struct cpuidle_device *dev);
-	void (*disable)(struct cpuidle_driver *drv, struct cpuidle_device *dev);
-	int (*select)(struct cpuidle_driver *drv, struct cpuidle_device *dev,
-		      bool *stop_tick);
-	void (*reflect)(struct cpuidle_device *dev, int index);
+	unsigned int rating;            /* the highest registered one wins */
+	struct cpuidle_governor *next;  /* registration list */
+	int (*enable)(struct cpuidle_driver *cdrv, struct cpuidle_device *cdev);
+	void (*disable)(struct cpuidle_driver *cdrv, struct cpuidle_device *cdev);
+	int (*select)(struct cpuidle_driver *cdrv, struct cpuidle_device *cdev,
+		      bool *tick_off);
+	void (*reflect)(struct cpuidle_device *cdev, int idx);
 };
 
 extern struct cpuidle_governor *cpuidle_curr_governor;
 /* 0; -EINVAL (NULL or no select); -EEXIST (name taken). The highest rated
  * governor becomes current (menu 20 > ladder 10). */
-int cpuidle_register_governor(struct cpuidle_governor *gov);
+int cpuidle_register_governor(struct cpuidle_governor *g);
 int cpuidle_switch_governor(struct cpuidle_governor *gov);
 struct cpuidle_governor *cpuidle_find_governor(const char *name);
 /* The command line's cpuidle.governor= / sysfs current_governor: 0, or
@@ -209,19 +206,19 @@ s32 cpuidle_governor_latency_req(unsigned int cpu);
 /* of_device_id for idle states: compatible -> the state's enter(). */
 struct cpuidle_state_match {
 	const char *compatible;
-	int (*enter)(struct cpuidle_device *dev, struct cpuidle_driver *drv,
-		     int index);
+	int (*enter)(struct cpuidle_device *cdev, struct cpuidle_driver *cdrv,
+		     int idx);
 };
 /*
- * Models dt_init_idle_driver(drv, matches, start_idx), with the FDT passed
+ * Models dt_init_idle_driver(cdrv, matches, start_idx), with the FDT passed
  * in: parse the `cpu-idle-states` phandles of the first CPU of
- * drv->cpumask (checking every CPU of the mask lists the same ones) into
+ * cdrv->cpumask (checking every CPU of the mask lists the same ones) into
  * drv->states[start_idx..]. Returns the number of DT states (0: none, the
  * driver is untouched), or -EINVAL (bad state node: pr_err names the node
  * and the property; the driver is untouched). The CPU's node is found by
  * its `reg` = cpu_logical_map(cpu).
  */
-int dt_init_idle_driver(struct cpuidle_driver *drv, const void *fdt,
+int dt_init_idle_driver(struct cpuidle_driver *cdrv, const void *fdt,
 			const struct cpuidle_state_match *matches,
 			unsigned int start_idx);
 /* The /cpus node of a logical CPU (reg == cpu_logical_map(cpu)), or <0. */
@@ -246,8 +243,7 @@ struct cpuidle_driver *bl_idle_little_driver_get(void);
 /* ---- the sysfs view (sysfs.c) --------------------------------------------- */
 
 struct cpuidle_state_stats {
-	char name[CPUIDLE_NAME_LEN];
-	char desc[CPUIDLE_DESC_LEN];
+	char name[CPUIDLE_NAME_LEN], desc[CPUIDLE_DESC_LEN];
 	unsigned int latency_us;        /* exit_latency */
 	unsigned int residency_us;      /* target_residency */
 	unsigned int flags;

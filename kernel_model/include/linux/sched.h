@@ -51,6 +51,10 @@ struct sched_avg {
 	unsigned long load_avg;
 	unsigned long runnable_avg;  /* 0..1024: the runnable ratio (HMP's load) */
 	unsigned long util_avg;      /* 0..1024 on the biggest CPU at top frequency */
+	/* util_est (v5.10, kept under --sched eas only): a task's util_avg
+	 * when it last went to sleep and its moving average; a CPU's sum of
+	 * its queued tasks' estimates. */
+	unsigned long util_est_enqueued, util_est_ewma;
 };
 
 struct sched_entity {
@@ -93,6 +97,7 @@ struct task_stats {
 	u64 *wakeup_lat;             /* every sample, for percentiles (not kernel state) */
 	u64 wakeup_lat_kept, wakeup_lat_cap;
 	u64 up_migrations, down_migrations;                  /* HMP */
+	u64 placements[4];           /* wake-ups placed, by cluster (MPIDR Aff1) */
 };
 
 struct task_struct {
@@ -115,6 +120,7 @@ struct task_struct {
 	struct hrtimer sleep_timer;    /* nanosleep's hrtimer_sleeper */
 	unsigned int sleep_timer_cpu;
 	u64 wake_ns;            /* when it was last woken, for the latency */
+	const char *migrate_reason;  /* why its next move happens (EAS trace) */
 	const struct task_ops *ops;
 	void *user;             /* the body's own data */
 	struct task_stats stats;
@@ -158,6 +164,13 @@ void sched_block_current(long state);
 void sched_sleep_until(u64 expires_ns);
 /* Models do_exit(): the calling task ends when its body returns. */
 void sched_exit_current(void);
+
+/* Models build_perf_domains() for --sched eas (kernel/sched/topology.c,
+ * v5.10): one perf domain per energy-model domain; EAS needs asymmetric
+ * capacities, schedutil on every policy and an energy model for every
+ * CPU. 0, or -EINVAL with a pr_err saying which is missing. After
+ * sched_init_smp(false) and cpufreq's registration. */
+int sched_energy_init(void);
 
 /* The task running on this CPU, or NULL for idle (current). */
 struct task_struct *get_current(void);

@@ -224,13 +224,22 @@ static void trace_migrate(struct task_struct *p, unsigned int from, unsigned int
 {
 	trace_event("sched_migrate_task", "comm=%s pid=%d prio=%d orig_cpu=%u dest_cpu=%u",
 		    p->comm, p->pid, p->prio, from, to);
+	/* v5.10's sched_migrate_task has no reason: under EAS, blsim's own
+	 * event says who moved it (energy, wakeup, fork, balance, misfit,
+	 * fallback; other: HMP's or affinity's move). */
+	if (sched_energy_enabled())
+		trace_event("blsim_sched_migrate_reason", "comm=%s pid=%d orig_cpu=%u dest_cpu=%u reason=%s",
+			    p->comm, p->pid, from, to, p->migrate_reason ? p->migrate_reason : "other");
+	p->migrate_reason = NULL;
 }
 
 /* Models set_task_cpu(): the PELT signals follow the task. Both rqs locked. */
 static void set_task_cpu(struct task_struct *p, unsigned int cpu)
 {
-	if (p->cpu == cpu)
+	if (p->cpu == cpu) {
+		p->migrate_reason = NULL;
 		return;
+	}
 	trace_migrate(p, p->cpu, cpu);
 	if (p->sched_class == &fair_sched_class) {
 		pelt_detach(cpu_rq(p->cpu), p);
@@ -267,6 +276,7 @@ static unsigned int select_fallback_rq(struct task_struct *p)
 	u32 active = sched_active_mask();
 	u32 ok = active & p->cpus_allowed;
 
+	p->migrate_reason = "fallback";
 	if (!ok) {
 		pr_warn("sched: %s[%d]: no allowed CPU is online, affinity broken\n", p->comm, p->pid);
 		p->cpus_allowed = active;
@@ -281,7 +291,9 @@ static unsigned int select_task_rq(struct task_struct *p, bool new_task)
 	int cpu = p->sched_class->select_task_rq(p, (int)p->cpu, new_task);
 
 	if (cpu < 0 || !cpu_active((unsigned int)cpu) || !task_allowed_on(p, (unsigned int)cpu))
-		return select_fallback_rq(p);
+		cpu = (int)select_fallback_rq(p);
+	/* Placements per cluster (stats.json tasks[].placements). */
+	p->stats.placements[MPIDR_AFFINITY_LEVEL(cpu_logical_map((unsigned int)cpu), 1) & 3]++;
 	return (unsigned int)cpu;
 }
 
@@ -900,7 +912,12 @@ unsigned long sched_cpu_util_avg(unsigned int cpu)
 		update_cfs_rq_pelt(rq, rq->clock, rq->curr && rq->curr->sched_class == &fair_sched_class);
 		rq_unlock_irqrestore(rq, flags);
 	}
-	util = uclamp_rq_util(rq, rq->cfs.avg.util_avg);
+	util = rq->cfs.avg.util_avg;
+	/* The mainline kernel EAS models (v5.10) has util_est: schedutil sees
+	 * the queued tasks' estimates too (cpu_util_cfs). */
+	if (sched_energy_enabled())
+		util = max(util, rq->cfs.avg.util_est_enqueued);
+	util = uclamp_rq_util(rq, util);
 	return util < cap ? util : cap;
 }
 

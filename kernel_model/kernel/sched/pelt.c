@@ -131,3 +131,16 @@ void pelt_detach(struct rq *rq, struct task_struct *p)
 	sa->util_sum = sa->util_sum > p->se.avg.util_sum ? sa->util_sum - p->se.avg.util_sum : 0;
 	sa->util_avg = sa->util_avg > p->se.avg.util_avg ? sa->util_avg - p->se.avg.util_avg : 0;
 }
+
+/* The utilisation a signal would show at now if nothing ran since its
+ * last update (whole periods only): how upstream's blocked-load updates
+ * and sync_entity_load_avg() see an idle CPU or a sleeping task. */
+unsigned long pelt_util_at(const struct sched_avg *sa, u64 now)
+{
+	u64 periods;
+
+	if (now <= sa->last_update_time)
+		return sa->util_avg;
+	periods = (((now - sa->last_update_time) >> 10) + sa->period_contrib) / 1024;
+	return (unsigned long)decay_load(sa->util_avg, periods);
+}

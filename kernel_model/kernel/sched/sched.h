@@ -46,29 +46,33 @@ struct rq {
 	unsigned int nr_running;
 	struct task_struct *curr;   /* NULL: idle */
 	struct cfs_rq cfs;
-	struct rt_rq rt;
 	struct dl_rq dl;
+	struct rt_rq rt;
 	u64 clock;                  /* ns, updated under the lock */
 	u64 next_balance;           /* ns */
 	u64 nr_switches;
 	u64 nr_balance_pulls;
+	/* EAS (v5.10 rq->misfit_task_load): the running fair task does not
+	 * fit this CPU's capacity (0: it does, or nothing runs). */
+	unsigned long misfit_task_load;
 };
 
 struct sched_class {
 	const char *name;
-	void (*enqueue_task)(struct rq *rq, struct task_struct *p, int flags);
-	void (*dequeue_task)(struct rq *rq, struct task_struct *p, int flags);
-	/* p was enqueued on rq: must rq->curr be preempted? */
-	void (*check_preempt_curr)(struct rq *rq, struct task_struct *p);
-	/* Take the next task off the list (it becomes curr) or NULL. */
-	struct task_struct *(*pick_next_task)(struct rq *rq);
-	/* curr stops running and, if still runnable, goes back on the list. */
-	void (*put_prev_task)(struct rq *rq, struct task_struct *p);
-	void (*task_tick)(struct rq *rq, struct task_struct *p);
-	/* The CPU a waking (or new) task should go to. */
-	int (*select_task_rq)(struct task_struct *p, int prev_cpu, bool new_task);
-	void (*update_curr)(struct rq *rq);
-	void (*yield_task)(struct rq *rq);
+	/* The list operations; fl carries ENQUEUE_* / DEQUEUE_* bits. */
+	void (*enqueue_task)(struct rq *q, struct task_struct *t, int fl);
+	void (*dequeue_task)(struct rq *q, struct task_struct *t, int fl);
+	/* t has just been queued on q: does q's running task have to yield? */
+	void (*check_preempt_curr)(struct rq *q, struct task_struct *t);
+	/* Detach the head of the class's list as the new curr, or NULL. */
+	struct task_struct *(*pick_next_task)(struct rq *q);
+	/* The outgoing curr t returns to the list when it is still runnable. */
+	void (*put_prev_task)(struct rq *q, struct task_struct *t);
+	void (*task_tick)(struct rq *q, struct task_struct *t);
+	/* Target CPU for t on wake-up or fork (fresh != false). */
+	int (*select_task_rq)(struct task_struct *t, int last_cpu, bool fresh);
+	void (*update_curr)(struct rq *q);
+	void (*yield_task)(struct rq *q);
 	const struct sched_class *next;
 };
 
@@ -86,8 +90,9 @@ void double_rq_unlock(struct rq *a, struct rq *b);
 
 void update_rq_clock(struct rq *rq);
 void resched_curr(struct rq *rq);
-void activate_task(struct rq *rq, struct task_struct *p, int flags);
-void deactivate_task(struct rq *rq, struct task_struct *p, int flags);
+/* Queue / unqueue through the task's class and keep nr_running. */
+void activate_task(struct rq *q, struct task_struct *t, int fl);
+void deactivate_task(struct rq *q, struct task_struct *t, int fl);
 /* Move a queued, not running task from its rq to dst (both locked). */
 void move_queued_task(struct rq *src, struct rq *dst, struct task_struct *p);
 bool task_allowed_on(const struct task_struct *p, unsigned int cpu);
@@ -121,16 +126,19 @@ void init_cfs_rq(struct cfs_rq *cfs);
 void fair_balance_tick(struct rq *rq);
 void fair_newidle_balance(struct rq *rq);
 void fair_migrate_vruntime(struct task_struct *p, struct rq *src, struct rq *dst);
+/* fair.c: Energy Aware Scheduling (--sched eas). */
+bool sched_energy_enabled(void);
 /* pelt.c */
 void pelt_init(void);
+unsigned long pelt_util_at(const struct sched_avg *sa, u64 now);
 /* Models update_load_avg() for a task: running / runnable since the last
  * update on cpu. */
 void update_task_pelt(struct task_struct *p, u64 now, unsigned int cpu, bool runnable, bool running);
 /* Models update_cfs_rq_load_avg(): the rq's own signal, running = a fair
  * task ran since the last update. */
 void update_cfs_rq_pelt(struct rq *rq, u64 now, bool running);
-void pelt_attach(struct rq *rq, struct task_struct *p);
-void pelt_detach(struct rq *rq, struct task_struct *p);
+void pelt_attach(struct rq *q, struct task_struct *t);
+void pelt_detach(struct rq *q, struct task_struct *t);
 /* deadline.c */
 void dl_task_setup(struct task_struct *p);
 /* hmp.c */

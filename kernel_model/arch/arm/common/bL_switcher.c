@@ -164,7 +164,7 @@ static void bl_unlock(volatile u32 *l)
  * contexts; without coherency each cleans its caches to memory first. */
 static void bL_cluster_rendezvous(unsigned int cpu)
 {
-	unsigned int ob_cluster = MPIDR_AFFINITY_LEVEL(read_cpuid_mpidr(), 1);
+	unsigned int out_clu = MPIDR_AFFINITY_LEVEL(read_cpuid_mpidr(), 1);
 
 	if (!bL_coherent) {
 		hw_switch_step(cpu, "outbound_flush_to_memory", false);
@@ -176,15 +176,15 @@ static void bL_cluster_rendezvous(unsigned int cpu)
 	 * the cluster with caches possibly off; an exclusive increment, then
 	 * wait for the last one, whose sev wakes the others. */
 	for (;;) {
-		u32 n = hw_load32(&bL_rendezvous_arrived[ob_cluster]);
+		u32 n = hw_load32(&bL_rendezvous_arrived[out_clu]);
 
-		if (hw_cmpxchg32(&bL_rendezvous_arrived[ob_cluster], n, n + 1) == n)
+		if (hw_cmpxchg32(&bL_rendezvous_arrived[out_clu], n, n + 1) == n)
 			break;
 	}
 	dsb();
 	sev();
-	while (hw_load32(&bL_rendezvous_arrived[ob_cluster]) <
-	       hw_load32(&bL_rendezvous_expected[ob_cluster]))
+	while (hw_load32(&bL_rendezvous_arrived[out_clu]) <
+	       hw_load32(&bL_rendezvous_expected[out_clu]))
 		wfe();
 	hw_switch_step(cpu, "cluster_rendezvous", true);
 }
@@ -196,9 +196,9 @@ static int bL_do_switch(void *arg)
 	volatile u32 **handshake_ptr = arg;
 	volatile u32 handshake = 0;
 	unsigned int cpu = smp_processor_id();
-	u32 ib_mpidr = cpu_logical_map(cpu);
-	unsigned int ib_cpu = MPIDR_AFFINITY_LEVEL(ib_mpidr, 0);
-	unsigned int ib_cluster = MPIDR_AFFINITY_LEVEL(ib_mpidr, 1);
+	u32 in_hwid = cpu_logical_map(cpu);
+	unsigned int in_core = MPIDR_AFFINITY_LEVEL(in_hwid, 0);
+	unsigned int in_clu = MPIDR_AFFINITY_LEVEL(in_hwid, 1);
 
 	hw_run(BL_INSTR_DO_SWITCH, HW_WORK_KERNEL);
 	/* The inbound finds the word it must set through this pointer. */
@@ -209,7 +209,7 @@ static int bL_do_switch(void *arg)
 
 	/* Release the inbound: its entry vector becomes cpu_resume. */
 	hw_switch_step(cpu, "inbound_released", false);
-	mcpm_set_entry_vector(ib_cpu, ib_cluster, cpu_resume);
+	mcpm_set_entry_vector(in_core, in_clu, cpu_resume);
 	sev();
 	hw_switch_step(cpu, "inbound_released", true);
 
@@ -243,133 +243,133 @@ static int bL_switchpoint(unsigned long arg)
 	return 0;
 }
 
-/* Models bL_switch_to(): move the calling logical CPU to new_cluster_id. */
-static int bL_switch_to(unsigned int new_cluster_id)
+/* Models bL_switch_to(): move the calling logical CPU to dest_cluster. */
+static int bL_switch_to(unsigned int dest_cluster)
 {
-	unsigned int this_cpu = smp_processor_id(), that_cpu, ob_cpu, ob_cluster;
-	unsigned int ib_cpu, ib_cluster;
-	u32 ob_mpidr, ib_mpidr;
+	unsigned int lcpu = smp_processor_id(), peer_cpu, out_core, out_clu;
+	unsigned int in_core, in_clu;
+	u32 out_hwid, in_hwid;
 	volatile u32 *handshake_ptr = NULL;
 	struct completion inbound_alive;   /* on this stack: one per switch */
-	int ret, ipi_nr;
+	int rc, ipi_nr;
 
-	ob_mpidr = read_cpuid_mpidr() & MPIDR_HWID_BITMASK;
-	ob_cpu = MPIDR_AFFINITY_LEVEL(ob_mpidr, 0);
-	ob_cluster = MPIDR_AFFINITY_LEVEL(ob_mpidr, 1);
-	BUG_ON(cpu_logical_map(this_cpu) != ob_mpidr);
-	if (new_cluster_id == ob_cluster)
+	out_hwid = read_cpuid_mpidr() & MPIDR_HWID_BITMASK;
+	out_core = MPIDR_AFFINITY_LEVEL(out_hwid, 0);
+	out_clu = MPIDR_AFFINITY_LEVEL(out_hwid, 1);
+	BUG_ON(cpu_logical_map(lcpu) != out_hwid);
+	if (dest_cluster == out_clu)
 		return 0;
-	bL_threads[this_cpu].in_switch = true;
-	if (bL_switcher_cpu_pairing[this_cpu] < 0) {
-		pr_err("bL_switch_to: CPU%u has no counterpart\n", this_cpu);
+	bL_threads[lcpu].in_switch = true;
+	if (bL_switcher_cpu_pairing[lcpu] < 0) {
+		pr_err("bL_switch_to: CPU%u has no counterpart\n", lcpu);
 		return -EINVAL;
 	}
-	that_cpu = (unsigned int)bL_switcher_cpu_pairing[this_cpu];
-	ib_mpidr = cpu_logical_map(that_cpu);
-	ib_cpu = MPIDR_AFFINITY_LEVEL(ib_mpidr, 0);
-	ib_cluster = MPIDR_AFFINITY_LEVEL(ib_mpidr, 1);
-	pr_debug("before switch: CPU %u MPIDR %#x -> %#x\n", this_cpu, ob_mpidr, ib_mpidr);
+	peer_cpu = (unsigned int)bL_switcher_cpu_pairing[lcpu];
+	in_hwid = cpu_logical_map(peer_cpu);
+	in_core = MPIDR_AFFINITY_LEVEL(in_hwid, 0);
+	in_clu = MPIDR_AFFINITY_LEVEL(in_hwid, 1);
+	pr_debug("before switch: CPU %u MPIDR %#x -> %#x\n", lcpu, out_hwid, in_hwid);
 
 	hw_run(BL_INSTR_SETUP, HW_WORK_KERNEL);
 	/* Neither core may enter the kernel from reset until the release:
 	 * both entry vectors read NULL. */
-	hw_switch_step(this_cpu, "entry_vectors_gated", false);
-	mcpm_set_entry_vector(ob_cpu, ob_cluster, NULL);
-	mcpm_set_entry_vector(ib_cpu, ib_cluster, NULL);
-	hw_switch_step(this_cpu, "entry_vectors_gated", true);
+	hw_switch_step(lcpu, "entry_vectors_gated", false);
+	mcpm_set_entry_vector(out_core, out_clu, NULL);
+	mcpm_set_entry_vector(in_core, in_clu, NULL);
+	hw_switch_step(lcpu, "entry_vectors_gated", true);
 
 	/* Arm the "inbound alive" completion: the first thing the inbound
 	 * does out of reset is a GICD_SGIR write that sends us ipi_nr. */
 	init_completion(&inbound_alive);
-	ipi_nr = register_ipi_completion(&inbound_alive, this_cpu);
+	ipi_nr = register_ipi_completion(&inbound_alive, lcpu);
 	if (bL_early_poke)
-		mcpm_set_early_poke(ib_cpu, ib_cluster, gic_get_sgir_physaddr(),
-				    (u32)BIT(bL_gic_id[ob_cpu][ob_cluster]) << 16 | (u32)ipi_nr);
+		mcpm_set_early_poke(in_core, in_clu, gic_get_sgir_physaddr(),
+				    (u32)BIT(bL_gic_id[out_core][out_clu]) << 16 | (u32)ipi_nr);
 
 	/* Power the inbound up early: it may need time (a cold cluster) and
 	 * waits, gated, in MCPM's entry until released. */
-	hw_switch_step(this_cpu, "inbound_power_up", false);
-	ret = mcpm_cpu_power_up(ib_cpu, ib_cluster);
-	if (ret) {
+	hw_switch_step(lcpu, "inbound_power_up", false);
+	rc = mcpm_cpu_power_up(in_core, in_clu);
+	if (rc) {
 		pr_err("bL_switch_to: cannot power up CPU %u cluster %u (%d)\n",
-		       ib_cpu, ib_cluster, ret);
-		mcpm_set_early_poke(ib_cpu, ib_cluster, 0, 0);
-		register_ipi_completion(NULL, this_cpu);
-		hw_switch_step(this_cpu, "aborted", false);
-		return ret;
+		       in_core, in_clu, rc);
+		mcpm_set_early_poke(in_core, in_clu, 0, 0);
+		register_ipi_completion(NULL, lcpu);
+		hw_switch_step(lcpu, "aborted", false);
+		return rc;
 	}
 	/* An SGI gets a powered inbound that sits in WFI moving again. */
-	gic_send_sgi((unsigned int)bL_gic_id[ib_cpu][ib_cluster], 0);
-	hw_switch_step(this_cpu, "inbound_power_up", true);
+	gic_send_sgi((unsigned int)bL_gic_id[in_core][in_clu], 0);
+	hw_switch_step(lcpu, "inbound_power_up", true);
 
 	if (bL_early_poke) {
 		/* Wait for the inbound to come up, with IRQs on: the blackout
 		 * does not include the inbound's (cluster) power-up. */
-		hw_switch_step(this_cpu, "wait_inbound_alive", false);
+		hw_switch_step(lcpu, "wait_inbound_alive", false);
 		wait_for_completion(&inbound_alive);
-		mcpm_set_early_poke(ib_cpu, ib_cluster, 0, 0);
+		mcpm_set_early_poke(in_core, in_clu, 0, 0);
 		/* The completion lives on this stack: no IPI may find it later. */
-		register_ipi_completion(NULL, this_cpu);
-		hw_switch_step(this_cpu, "wait_inbound_alive", true);
+		register_ipi_completion(NULL, lcpu);
+		hw_switch_step(lcpu, "wait_inbound_alive", true);
 	}
 
 	/* Blackout: from here to the inbound's IRQs on, nothing interrupts. */
 	arch_local_irq_disable();
-	hw_switch_step(this_cpu, "blackout", false);
+	hw_switch_step(lcpu, "blackout", false);
 	hw_run(BL_INSTR_ENTER_ZONE, HW_WORK_KERNEL);
-	trace_cpu_migrate_begin(ktime_get_ns(), ob_mpidr);
-	hw_switch_step(this_cpu, "gic_migrate", false);
-	gic_migrate_target((unsigned int)bL_gic_id[ib_cpu][ib_cluster]);
-	hw_switch_step(this_cpu, "gic_migrate", true);
-	hw_switch_step(this_cpu, "tick_suspend", false);
+	trace_cpu_migrate_begin(ktime_get_ns(), out_hwid);
+	hw_switch_step(lcpu, "gic_migrate", false);
+	gic_migrate_target((unsigned int)bL_gic_id[in_core][in_clu]);
+	hw_switch_step(lcpu, "gic_migrate", true);
+	hw_switch_step(lcpu, "tick_suspend", false);
 	clockevents_shutdown();     /* tick_suspend_local(): the outbound's timer goes dark */
-	hw_switch_step(this_cpu, "tick_suspend", true);
+	hw_switch_step(lcpu, "tick_suspend", true);
 
-	hw_switch_step(this_cpu, "cpu_pm_enter", false);
-	ret = cpu_pm_enter();       /* the GIC's notifier saves its CPU interface */
-	if (ret)
-		hw_panic("bL_switch_to: cpu_pm_enter refused (%d)", ret);
-	hw_switch_step(this_cpu, "cpu_pm_enter", true);
+	hw_switch_step(lcpu, "cpu_pm_enter", false);
+	rc = cpu_pm_enter();       /* the GIC's notifier saves its CPU interface */
+	if (rc)
+		hw_panic("bL_switch_to: cpu_pm_enter refused (%d)", rc);
+	hw_switch_step(lcpu, "cpu_pm_enter", true);
 
 	/* From here this logical CPU names the inbound core, and the
 	 * counterpart's entry names the outbound one. */
-	hw_switch_step(this_cpu, "logical_map_flip", false);
+	hw_switch_step(lcpu, "logical_map_flip", false);
 	hw_run(BL_INSTR_FLIP_SUSPEND, HW_WORK_KERNEL);
-	cpu_logical_map(this_cpu) = ib_mpidr;
-	cpu_logical_map(that_cpu) = ob_mpidr;
-	hw_switch_step(this_cpu, "logical_map_flip", true);
+	cpu_logical_map(lcpu) = in_hwid;
+	cpu_logical_map(peer_cpu) = out_hwid;
+	hw_switch_step(lcpu, "logical_map_flip", true);
 
 	/* Save this context and hand it to the inbound (bL_switchpoint). */
-	hw_switch_step(this_cpu, "context_save", false);
+	hw_switch_step(lcpu, "context_save", false);
 	if (bL_cluster_mode)
 		hw_context_save();   /* the hypervisor's full context, on top */
-	ret = cpu_suspend((unsigned long)&handshake_ptr, bL_switchpoint);
-	if (ret > 0)
-		hw_panic("bL_switch_to: cpu_suspend() returned %d", ret);
+	rc = cpu_suspend((unsigned long)&handshake_ptr, bL_switchpoint);
+	if (rc > 0)
+		hw_panic("bL_switch_to: cpu_suspend() returned %d", rc);
 
 	/* cpu_suspend returned 0: this code now runs on the inbound core. */
-	smp_set_core_logical(hw_core_index(), (int)this_cpu);
-	hw_switch_step(this_cpu, "inbound_resumed", true);
-	BUG_ON((read_cpuid_mpidr() & MPIDR_HWID_BITMASK) != ib_mpidr);
+	smp_set_core_logical(hw_core_index(), (int)lcpu);
+	hw_switch_step(lcpu, "inbound_resumed", true);
+	BUG_ON((read_cpuid_mpidr() & MPIDR_HWID_BITMASK) != in_hwid);
 
-	hw_switch_step(this_cpu, "cpu_pm_exit", false);
+	hw_switch_step(lcpu, "cpu_pm_exit", false);
 	if (bL_cluster_mode)
 		hw_context_restore();
 	mcpm_cpu_powered_up();
 	cpu_pm_exit();              /* ... and restores it on the inbound's */
 	tick_resume_local();        /* clockevents_program_event(next_event) */
-	hw_switch_step(this_cpu, "cpu_pm_exit", true);
+	hw_switch_step(lcpu, "cpu_pm_exit", true);
 
 	hw_run(BL_INSTR_INBOUND_TAIL, HW_WORK_KERNEL);
-	trace_cpu_migrate_finish(ktime_get_ns(), ib_mpidr);
-	hw_switch_step(this_cpu, "blackout", true);
+	trace_cpu_migrate_finish(ktime_get_ns(), in_hwid);
+	hw_switch_step(lcpu, "blackout", true);
 	arch_local_irq_enable();
 
 	/* The outbound may go down now: the logical CPU lives here. */
 	hw_store32(handshake_ptr, 1);
 	dsb();
 	sev();
-	pr_debug("after switch: CPU %u MPIDR %#x\n", this_cpu, ib_mpidr);
+	pr_debug("after switch: CPU %u MPIDR %#x\n", lcpu, in_hwid);
 	return 0;
 }
 
@@ -435,7 +435,7 @@ static void bL_thread_ran(struct kthread *k, u64 task_wait_ns)
 }
 
 /* Models bL_switch_request_cb(), recording who asked (stats.json's cause). */
-static int __bL_switch_request(unsigned int cpu, unsigned int new_cluster_id,
+static int __bL_switch_request(unsigned int cpu, unsigned int dest_cluster,
 			       bL_switch_completion_handler completer, void *cookie,
 			       const char *cause)
 {
@@ -468,8 +468,8 @@ static int __bL_switch_request(unsigned int cpu, unsigned int new_cluster_id,
 		pr_err("bL_switch_request: CPU%u is offline\n", cpu);
 		return -EINVAL;
 	}
-	if (new_cluster_id >= MAX_NR_CLUSTERS) {
-		pr_err("bL_switch_request: no cluster %u\n", new_cluster_id);
+	if (dest_cluster >= MAX_NR_CLUSTERS) {
+		pr_err("bL_switch_request: no cluster %u\n", dest_cluster);
 		return -EINVAL;
 	}
 	bl_lock(&t->lock);
@@ -477,7 +477,7 @@ static int __bL_switch_request(unsigned int cpu, unsigned int new_cluster_id,
 		bl_unlock(&t->lock);
 		return -EBUSY;
 	}
-	t->wanted_cluster = (int)new_cluster_id;
+	t->wanted_cluster = (int)dest_cluster;
 	t->completer_cookie = cookie;
 	t->completer = completer;
 	bl_unlock(&t->lock);
@@ -496,15 +496,15 @@ static bool moves_with_cluster(unsigned int c, unsigned int from)
 
 /* Cluster mode: every logical CPU on cpu's cluster moves. The rendezvous
  * count is armed first, for all of them, before any switch can start. */
-static int bL_cluster_switch_request(unsigned int cpu, unsigned int new_cluster_id,
+static int bL_cluster_switch_request(unsigned int cpu, unsigned int dest_cluster,
 				     const char *cause)
 {
 	unsigned int from = MPIDR_AFFINITY_LEVEL(cpu_logical_map(cpu), 1), n = 0, c;
-	int ret = 0;
+	int rc = 0;
 
-	if (cpu >= nr_cpu_ids || !cpu_online(cpu) || new_cluster_id >= MAX_NR_CLUSTERS ||
-	    from == new_cluster_id)
-		return __bL_switch_request(cpu, new_cluster_id, NULL, NULL, cause);
+	if (cpu >= nr_cpu_ids || !cpu_online(cpu) || dest_cluster >= MAX_NR_CLUSTERS ||
+	    from == dest_cluster)
+		return __bL_switch_request(cpu, dest_cluster, NULL, NULL, cause);
 	for (c = 0; c < nr_cpu_ids; c++)
 		if (moves_with_cluster(c, from))
 			n++;
@@ -517,45 +517,45 @@ static int bL_cluster_switch_request(unsigned int cpu, unsigned int new_cluster_
 	hw_store32(&bL_rendezvous_arrived[from], 0);
 	hw_store32(&bL_rendezvous_expected[from], n);
 	n = 0;
-	for (c = 0; c < nr_cpu_ids && !ret; c++)
+	for (c = 0; c < nr_cpu_ids && !rc; c++)
 		if (moves_with_cluster(c, from)) {
-			ret = __bL_switch_request(c, new_cluster_id, NULL, NULL, cause);
-			if (!ret)
+			rc = __bL_switch_request(c, dest_cluster, NULL, NULL, cause);
+			if (!rc)
 				n++;
 		}
 	/* Only the CPUs whose request was accepted will arrive. */
 	hw_store32(&bL_rendezvous_expected[from], n);
 	dsb();
 	sev();
-	return ret;
+	return rc;
 }
 
-static int bL_request(unsigned int cpu, unsigned int new_cluster_id,
+static int bL_request(unsigned int cpu, unsigned int dest_cluster,
 		      bL_switch_completion_handler completer, void *cookie, const char *cause)
 {
 	if (bL_cluster_mode && !completer)
-		return bL_cluster_switch_request(cpu, new_cluster_id, cause);
-	return __bL_switch_request(cpu, new_cluster_id, completer, cookie, cause);
+		return bL_cluster_switch_request(cpu, dest_cluster, cause);
+	return __bL_switch_request(cpu, dest_cluster, completer, cookie, cause);
 }
 
 /* Models bL_switch_request_cb(). */
-int bL_switch_request_cb(unsigned int cpu, unsigned int new_cluster_id,
+int bL_switch_request_cb(unsigned int cpu, unsigned int dest_cluster,
 			 bL_switch_completion_handler completer, void *cookie)
 {
-	return bL_request(cpu, new_cluster_id, completer, cookie, "request:callback");
+	return bL_request(cpu, dest_cluster, completer, cookie, "request:callback");
 }
 
 /* Models bL_switch_request(): upstream's in-kernel caller is cpufreq
  * (arm_big_little's set_target), so that is the cause recorded. */
-int bL_switch_request(unsigned int cpu, unsigned int new_cluster_id)
+int bL_switch_request(unsigned int cpu, unsigned int dest_cluster)
 {
-	return bL_request(cpu, new_cluster_id, NULL, NULL, "request:cpufreq");
+	return bL_request(cpu, dest_cluster, NULL, NULL, "request:cpufreq");
 }
 
 /* A request from a scripted event (the simulator's mailbox). */
-int bL_switch_request_event(unsigned int cpu, unsigned int new_cluster_id)
+int bL_switch_request_event(unsigned int cpu, unsigned int dest_cluster)
 {
-	return bL_request(cpu, new_cluster_id, NULL, NULL, "request:event");
+	return bL_request(cpu, dest_cluster, NULL, NULL, "request:event");
 }
 
 /* ---- enable / disable --------------------------------------------------------- */
@@ -672,17 +672,17 @@ static int bL_switcher_halve_cpus(void)
 			gic_get_cpu_id(i);
 	}
 	for (i = 0; i < nr_cpu_ids; i++) {
-		int ret;
+		int rc;
 
 		if (bL_switcher_cpu_pairing[i] >= 0)
 			bL_switcher_cpu_original_cluster[i] =
 				MPIDR_AFFINITY_LEVEL(cpu_logical_map(i), 1);
 		if (!cpu_online(i) || bL_switcher_cpu_pairing[i] >= 0)
 			continue;
-		ret = cpu_down(i);
-		if (ret) {
-			pr_err("bL_switcher: cannot take CPU%u offline (%d)\n", i, ret);
-			return ret;
+		rc = cpu_down(i);
+		if (rc) {
+			pr_err("bL_switcher: cannot take CPU%u offline (%d)\n", i, rc);
+			return rc;
 		}
 		bL_switcher_removed_logical_cpus |= BIT(i);
 	}
@@ -697,15 +697,15 @@ static int bL_switcher_halve_cpus(void)
 /* Models bL_switcher_enable(). */
 int bL_switcher_enable(void)
 {
-	int ret;
+	int rc;
 
 	if (bL_switcher_active)
 		return 0;
 	bL_notify(BL_NOTIFY_PRE_ENABLE);
-	ret = bL_switcher_halve_cpus();
-	if (ret) {
+	rc = bL_switcher_halve_cpus();
+	if (rc) {
 		bL_notify(BL_NOTIFY_POST_DISABLE);
-		return ret;
+		return rc;
 	}
 	for (unsigned int cpu = 0; cpu < nr_cpu_ids; cpu++) {
 		struct bL_thread *t = &bL_threads[cpu];
