@@ -97,6 +97,25 @@ const std::vector<Format>& formats() {
         {"int dest_cpu", "dest_cpu", Kind::kS32, 4, true}},
        "\"comm=%s pid=%d prio=%d orig_cpu=%d dest_cpu=%d\", REC->comm, REC->pid, REC->prio, "
        "REC->orig_cpu, REC->dest_cpu"},
+      {"blsim", "blsim_sched_migrate_reason", "blsim_sched_migrate_reason", 901,
+       {kComm, kPid, {"unsigned int orig_cpu", "orig_cpu", Kind::kU32, 4, false},
+        {"unsigned int dest_cpu", "dest_cpu", Kind::kU32, 4, false},
+        {"__data_loc char[] reason", "reason", Kind::kDataLoc, 4, true}},
+       "\"comm=%s pid=%d orig_cpu=%u dest_cpu=%u reason=%s\", REC->comm, REC->pid, REC->orig_cpu, "
+       "REC->dest_cpu, __get_str(reason)"},
+      {"blsim", "blsim_eas_wakeup", "blsim_eas_wakeup", 902,
+       {kComm, kPid, {"unsigned long util", "util", Kind::kU64, 8, false},
+        {"int prev_cpu", "prev_cpu", Kind::kS32, 4, true},
+        {"int dst_cpu", "dst_cpu", Kind::kS32, 4, true},
+        {"unsigned long prev_energy", "prev_energy", Kind::kU64, 8, false},
+        {"unsigned long best_energy", "best_energy", Kind::kU64, 8, false}},
+       "\"comm=%s pid=%d util=%lu prev_cpu=%d dst_cpu=%d prev_energy=%lu best_energy=%lu\", "
+       "REC->comm, REC->pid, REC->util, REC->prev_cpu, REC->dst_cpu, REC->prev_energy, "
+       "REC->best_energy"},
+      {"blsim", "blsim_eas_overutilized", "blsim_eas_overutilized", 903,
+       {{"int overutilized", "overutilized", Kind::kS32, 4, true},
+        {"unsigned int cpu", "cpu", Kind::kU32, 4, false}},
+       "\"overutilized=%d cpu=%u\", REC->overutilized, REC->cpu"},
   };
   return f;
 }

@@ -31,6 +31,10 @@ const EventName kEvents[] = {
     {"sched", "sched_wakeup_new", "sched_wakeup_new"},
     {"sched", "sched_migrate_task", "sched_migrate_task"},
     {"ftrace", "print", "tracing_mark_write"},
+    // blsim's own, where upstream has no event (EAS, docs/fidelity-eas.md).
+    {"blsim", "blsim_sched_migrate_reason", "blsim_sched_migrate_reason"},
+    {"blsim", "blsim_eas_wakeup", "blsim_eas_wakeup"},
+    {"blsim", "blsim_eas_overutilized", "blsim_eas_overutilized"},
 };
 const size_t kNrEvents = sizeof kEvents / sizeof *kEvents;
 
