@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # bench/mcpm_stress.sh [build-dir] [cycles] [seed]: MCPM race stress on the
 # fake machine, 100,000 randomized power-down/up cycles by default.
 # Prints the cycle count, violations and host/simulated time.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # Speed on TC2 + rt-app's mp3-short (IKS, ondemand, menu): real-time factor,
 # host time for 10 s vs 60 s simulated (the example of Debian's rt-app
 # package, which tools/setup installs, with its global.duration rewritten in

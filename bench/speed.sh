@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # Speed of blsim: real-time factor (simulated seconds per host second) of a
 # busy TC2 scenario, host time for 10 s vs 60 s simulated (linearity), and
 # peak RSS. Prints ratios; asserts nothing (targets are for people to read).

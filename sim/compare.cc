@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 #include "sim/compare.h"
 
 #include <yajl/yajl_tree.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 // compare.h - `blsim compare BASE.json NEW.json [--tolerance 5%]`: what
 // changed between two runs' stats.json, with an exit code CI can gate on.
 #pragma once

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 // dt.h - reading the device tree blob: libfdt with errors that name things.
 //
 // Every failure names the file, the node path and the property, and why, so a

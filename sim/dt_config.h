@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 // dt_config.h - device tree -> PlatformConfig, with every check and default.
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 // dt_override.h - what-if overrides of device-tree properties from the
 // command line (--dt NODE:PROP=VALUE), applied to the loaded blob before
 // anything reads it, so every model and the kernel see the new value.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 // event_device.h - the blsim event mailbox: scripted events into the kernel.
 //
 // A small simulator-only device (like gem5's m5ops), "blsim,event-mailbox"

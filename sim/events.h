@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 // events.h - scripted events: "--event TIME:ACTION[:ARG...]".
 //
 // One syntax for every event a run can script, so that a regression

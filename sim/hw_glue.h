@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 // hw_glue.h - kernel_model's hw.h implemented on the SystemC models.
 //
 // Each physical core's SC_THREAD runs the C code. The glue knows, from the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 // input_file.h - reading a whole input file (a DTB, a workload, a stats.json)
 // safely: only a regular file or a pipe (not a directory, nor a device such
 // as /dev/zero, which never ends), and only up to a size cap.

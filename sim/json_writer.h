@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 // json_writer.h - a thin C++ face on YAJL's generator (yajl_gen).
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 // platform.h - the SoC elaborated from a PlatformConfig.
 //
 // Owns every model and wires them as the TC2 board is wired:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 // platform_config.h - the SoC as the device tree describes it, as plain data.
 //
 // sim/dt_config.cc fills this from the DTB (checking everything and taking

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 // progress.h - a progress line on stderr for long runs.
 //
 // The run advances in slices of simulated time (run.cc); after each slice it

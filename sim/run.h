@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 // run.h - one simulation run: options, and the run itself.
 #pragma once
 

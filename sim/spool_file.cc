@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 #include "sim/spool_file.h"
 
 #include "sim/temp_files.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 // spool_file.h - an output file streamed as the run goes, still written
 // whole or not at all.
 //

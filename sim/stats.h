@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 // stats.h - stats.json (schema blsim-stats/1) from a finished run.
 #pragma once
 

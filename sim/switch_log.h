@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 // switch_log.h - every cluster switch, step by step, for stats.json.
 //
 // The kernel model reports the steps it performs (hw_switch_step); the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 #include "sim/task_energy.h"
 
 #include "models/power/energy_model.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 // task_energy.h - energy per task, from the CONTEXTIDR writes of the kernel.
 //
 // Linux with CONFIG_PID_IN_CONTEXTIDR writes the PID of the task it switches

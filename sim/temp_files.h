@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 // temp_files.h - temporary output files that must not outlive the run.
 //
 // Outputs are written under temporary names and renamed into place at the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 // trace_writer.h - trace.txt: the run's events in ftrace's text format.
 //
 // The kernel model's tracepoints (GlueSetup::trace: cpu_idle, cpu_frequency,

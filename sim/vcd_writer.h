@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 // vcd_writer.h - waves.vcd: the hardware's clocks, voltages and power states
 // as an IEEE 1364 value change dump, for GTKWave.
 //

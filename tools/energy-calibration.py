@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
 """energy-calibration.py - the energy model's per-OPP power against ARM's EAS
 TC2 table, from the values in a DTS (default configs/tc2.dts).
 

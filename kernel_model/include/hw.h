@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * hw.h - the only door from the kernel model to the hardware.
  *

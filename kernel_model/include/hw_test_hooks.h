@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * hw_test_hooks.h - observation points for invariant checkers (not hardware).
  *

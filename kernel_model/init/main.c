@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * main.c - the boot CPU's path from the boot loader to the idle loop
  * (init/main.c start_kernel, with the arch and driver initcalls it reaches

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * cpu.c - CPU hotplug (kernel/cpu.c, arch/arm/kernel/smp.c __cpu_disable /
  * __cpu_die / cpu_die), through the platform's smp_operations (MCPM on TC2).

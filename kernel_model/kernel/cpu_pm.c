@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * cpu_pm.c - CPU and cluster power-management notifiers (kernel/cpu_pm.c,
  * the 3.x generation contemporary with the TC2 drivers).

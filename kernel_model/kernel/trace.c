@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * trace.c - tracepoints called from more than one file (the current task of
  * a trace line comes from the scheduler, kernel/sched/core.c).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * workqueue.c - the system workqueue, per CPU (kernel/workqueue.c, in short).
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * rt-app.c - rt-app's threads on the simulated kernel (rt-app src/rt-app.c:
  * thread_body() and run_event()), running a struct wl_program.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 #include "models/clock/clock_domain.h"
 
 using namespace sc_core;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 // clock_domain.h - the clock of one cluster (or any synchronous block).
 //
 // Converts cycles to SystemC time at the current frequency. A frequency of 0

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 #include "models/clock/exynos5420_cmu.h"
 
 #include "models/common/initiator.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 // exynos5420_cmu.h - the CPU PLLs of the Exynos 5420/5422/5800 clock
 // controller (CMU, "samsung,exynos5420-clock" / "samsung,exynos5800-clock",
 // 0x10010000 on the SoC): APLL, which clocks the Cortex-A15 cluster

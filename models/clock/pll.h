@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 // pll.h - the PLL that clocks one cluster.
 //
 // A rate change makes the PLL lose lock: its output (the ClockDomain it

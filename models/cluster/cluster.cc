@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 #include "models/cluster/cluster.h"
 
 #include "models/common/report.h"

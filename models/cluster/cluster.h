@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 // cluster.h - a cluster: its cores' shared port, its L2, clock and power.
 //
 // The cores of a cluster reach the rest of the SoC through one port (the

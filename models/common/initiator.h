@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 // initiator.h - which core issued a TLM transaction.
 //
 // Banked registers (the GIC CPU interface, GICD's SGI/PPI banks) and the

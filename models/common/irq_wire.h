@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 // irq_wire.h - a level-sensitive interrupt (or status) wire between models.
 //
 // The source drives the level; every sink bound to the wire is told of each

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 // mmio32.h - the access rules of a block of 32-bit registers.
 //
 // The SCC/SPC and the SP804 accept single, aligned 32-bit accesses only,

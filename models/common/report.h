@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 // report.h - how models report hardware errors and warnings.
 //
 // A model that sees the hardware used against its rules (frequency raised

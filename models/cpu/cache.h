@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 // cache.h - the state of a data cache that matters for power management.
 //
 // blsim does not simulate cache contents line by line. What the PM code paths

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 // core.h - one Cortex-A15 or Cortex-A7 core: power state, timing, its thread.
 //
 // The core is an SC_THREAD that executes the kernel model's C code: the glue

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 // bus.h - an address-decoding interconnect (the TC2 "system bus").
 //
 // Any number of initiators bind to `upstream` (the CCI's master interface,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 #include "models/interconnect/cci400.h"
 
 #include "models/common/initiator.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 // cci400.h - ARM CoreLink CCI-400 cache coherent interconnect.
 //
 // Each cluster's ACE master binds to its slave interface slave_if[i]; all

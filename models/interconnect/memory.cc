@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 #include "models/interconnect/memory.h"
 
 #include "models/common/initiator.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 // memory.h - DRAM behind the bus (TC2: DDR2 at 0x80000000).
 //
 // Storage is sparse: 4 KiB pages are allocated on first write, and bytes never

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 // gic400.h - ARM CoreLink GIC-400 generic interrupt controller (GICv2).
 //
 // Two TLM-2.0 LT targets: the distributor (GICD, 4 KiB) and the CPU

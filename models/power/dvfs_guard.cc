@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 #include "models/power/dvfs_guard.h"
 
 #include "models/common/report.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 // dvfs_guard.h - the physical rule of DVFS: a clock may run only as fast as
 // the rail's voltage allows.
 //

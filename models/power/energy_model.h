@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 // energy_model.h - power and energy of one cluster: its cores, its uncore
 // (L2, SCU, CCI port) and, since TC2 gives each cluster its own Vcore, its rail.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 // Dynamic processes: one power sequencer per cluster.
 #define SC_INCLUDE_DYNAMIC_PROCESSES
 #include "models/power/exynos_pmu.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 // exynos_pmu.h - the Exynos 5420/5422/5800 Power Management Unit's CPU
 // power control ("samsung,exynos5420-pmu", 0x10040000): one power switch
 // per core and one per cluster (the "common" block: L2, SCU), as

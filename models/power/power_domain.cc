@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 #include "models/power/power_domain.h"
 
 #include "models/common/report.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 // power_domain.h - a switchable power domain (a core, or a cluster's L2/SCU).
 //
 // The power switch takes time: a request moves the domain through PoweringUp

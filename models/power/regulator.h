@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 // regulator.h - a voltage rail (a cluster's Vcore) with a finite slew rate.
 //
 // set_voltage_uv() starts a linear ramp from the voltage present at that

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 // s2mps11.h - the Samsung S2MPS11 PMIC's buck converters, the Vcore rails
 // of the ODROID-XU3 ("samsung,s2mps11-pmic" at I2C address 0x66 on the
 // Exynos HSI2C bus 4): BUCK2 "vdd_arm" feeds the A15 cluster, BUCK6

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 // tc2_scc.h - the TC2 (V2P-CA15_CA7) Serial Configuration Controller and
 // the Serial Power Controller (SPC) inside it: the power controller of the
 // board. 4 KiB at 0x7fff0000 ("arm,vexpress-scc,v2p-ca15_a7").

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 #include "models/timer/generic_timer.h"
 
 using namespace sc_core;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 // generic_timer.h - a core's ARM generic timer: CNTPCT and the physical timer.
 //
 // The system counter runs at cntfrq from reset (the TC2 24 MHz reference),

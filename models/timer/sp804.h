@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 // sp804.h - ARM SP804 dual-timer module (ARM DDI 0271D, the TRM).
 //
 // Two identical 32/16-bit down-counters clocked by TIMCLK (TC2's motherboard:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 // rtapp_loader.cc - rt-app JSON -> wl_program (see rtapp_loader.h and
 // docs/workloads.md).
 //

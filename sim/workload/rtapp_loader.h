@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 // rtapp_loader.h - reads an rt-app JSON workload into a wl_program.
 //
 // The grammar is rt-app's doc/tutorial.txt with the leniencies of rt-app's own

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 // SystemC owns main(); GoogleTest runs from sc_main. ctest runs each TEST in
 // its own process (gtest_discover_tests), because SystemC elaborates once.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 // Clock domains, PLLs, regulators and the DVFS order check, one at a time.
 #include "models/clock/clock_domain.h"
 #include "models/clock/pll.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 // Core: running ahead of SystemC's time (local time) and catching up.
 // Each TEST is its own process (SystemC elaborates once).
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 // energy_model_test.cc - ClusterEnergy against closed-form energies: fixed
 // V/f, a linear ramp (V^2 and V^n integrated exactly), WFI vs run, cluster
 // off, and the rail = cores + uncore invariant.

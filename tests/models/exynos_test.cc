@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 // The Exynos 5422 board's DVFS hardware: the CMU's CPU PLLs (APLL, KPLL)
 // and the S2MPS11 PMIC's bucks, one model at a time.
 #include "models/clock/clock_domain.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 // GIC-400 model: register semantics, routing, SGIs, outputs, bus errors.
 // Each TEST is its own process (SystemC elaborates once), so each one builds
 // its own GIC and a test initiator standing for the cores.

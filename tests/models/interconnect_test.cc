@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 // Interconnect models: Bus (decode, offset translation, errors), Memory
 // (sparse storage, latency and bandwidth queue), Cci400 (programmer's model,
 // change-pending handshake, snoop routing and counting, transit latency).

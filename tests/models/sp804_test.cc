@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 // SP804 dual timer model: expiry times, modes, interrupt clear, readback,
 // the ID registers and the bus interface. Each TEST is its own process
 // (SystemC elaborates once), so each builds its own timer and a thread that

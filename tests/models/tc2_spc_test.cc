@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 // The TC2 SCC and its SPC, driven through its TLM socket the way tc2_pm.c
 // and spc.c drive it, with stub cores on the STANDBYWFI / wake / reset wires.
 #include "models/clock/clock_domain.h"

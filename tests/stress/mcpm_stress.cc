@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 // mcpm_stress.cc - MCPM under seeded random interleavings on the fake
 // machine: every online CPU (both clusters) concurrently powers others up
 // and down (hotplug cpu_die/cpu_kill, power_down raced by power_up), suspends

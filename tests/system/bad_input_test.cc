@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 // bad_input_test.cc - every error path of the command line and the device
 // tree: a clear message naming the file, node and property, a non-zero exit,
 // and no output written.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 // boot_test.cc - whole blsim runs on TC2: boot, outputs, determinism.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 // broadcast_test.cc - the tick broadcast on the whole platform.
 //
 // On TC2 the generic timer is in its core's power domain: in cluster-sleep

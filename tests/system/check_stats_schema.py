@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
 """Validate a stats.json against docs/stats.schema.json, in two passes.
 
 Usage: check_stats_schema.py SCHEMA STATS

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 // cli_test.cc - the command line's values: times read exactly as decimal
 // text, numbers without wrap-around, no empty paths, no silently repeated
 // options, no events that could never run. A bad command line is exit 1,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 // compare_test.cc - `blsim compare` on files that are not two stats.json:
 // exit 2 with the file named, never a crash or a verdict.
 #include <gtest/gtest.h>

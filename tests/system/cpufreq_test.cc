@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 // cpufreq_test.cc - the TC2 cpufreq driver and governors in whole runs.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 // cpuidle_test.cc - the cpuidle framework wired into the TC2 boot.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 // dt_override_test.cc - what-if overrides of DT properties (--dt).
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 // energy_test.cc - the energy model on the whole platform.
 //
 // 1. A 1 s busy loop of integer work on one A15 at its top OPP and on one A7

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 // exynos_platform_test.cc - the Exynos 5422 platform elaborated in-process
 // from configs/exynos5422.dtb, without the kernel: the CMU, the PMIC and the
 // DVFS guards are wired to the right clusters, and the guard stops a

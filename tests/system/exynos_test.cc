@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 // exynos_test.cc - the Exynos 5422 (ODROID-XU3) DT: no TC2 SPC; OPPs from
 // operating-points-v2, DVFS through the CMU's PLLs and the S2MPS11's bucks.
 #include <gtest/gtest.h>

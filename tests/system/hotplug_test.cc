@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 // hotplug_test.cc - CPU hotplug through MCPM on TC2, from scripted events.
 #include <gtest/gtest.h>
 

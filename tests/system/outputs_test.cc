@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 // outputs_test.cc - the files a run writes beside stats.json, and the tools
 // that read them: trace.txt (ftrace text, checked by a strict parser of the
 // format below), waves.vcd (read back by GTKWave's vcd2fst/fst2vcd), the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 // rtapp_loader_test.cc - the rt-app loader on the third-party corpus, on our
 // own workloads, and on each bad input with its exact message.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 // Cores running ahead of SystemC's time (models/cpu/core.h) must change
 // nothing: a run is compared with the same run under --lockstep, where every
 // cycle a core spends is waited out as it is spent. (Two cores acting in the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 // run_helpers.h - running the blsim binary from tests and reading its output.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 // switcher_test.cc - the in-kernel switcher on TC2, step by step.
 #include <gtest/gtest.h>
 

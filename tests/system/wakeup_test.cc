@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 // wakeup_test.cc - the platform in-process, with a test program in place of
 // the kernel: a core in WFI is woken by its generic timer and by an SGI,
 // through the real GIC, timer and core models.

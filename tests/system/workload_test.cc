@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 // workload_test.cc - rt-app workloads (--workload) run whole on the kernel
 // model's scheduler: the numbers of stats.json tasks[] and trace.txt
 // checked against what the workload and TC2's CPUs imply.

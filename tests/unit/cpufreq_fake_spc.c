@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* cpufreq_fake_spc.c - see cpufreq_fake_spc.h. */
 #include "cpufreq_fake_spc.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* cpufreq_fake_spc.h - the SPC's DVFS and COMMS side for cpufreq tests.
  * fake_hw's SPC keeps PERF_LVL/COMMS writes as plain registers and never
  * answers them; this responder runs on a spare fake core and does what the

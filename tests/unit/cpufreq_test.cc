@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 // cpufreq_test.cc - the cpufreq core, governors, the big.LITTLE driver (IKS
 // and per-cluster), its DT parser and the TC2 SPC path, on the fake machine.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 // cpuidle_test.cc - the cpuidle core, menu and ladder, the big.LITTLE driver
 // with DT idle states, cpu_pm notifiers, on the fake machine.
 #include <gtest/gtest.h>

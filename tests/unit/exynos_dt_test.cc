@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 // exynos_dt_test.cc - the kernel model's reading of configs/exynos5422.dts
 // (the DT glue's OPP parser, the PLL35xx settings, the DT helpers), on the
 // DTB the build compiles: no hardware touched.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * fake_hw.c - the fake machine behind hw.h for unit and stress tests.
  * See fake_hw.h for what it models and how to drive it.

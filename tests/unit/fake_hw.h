@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * fake_hw.h - a fake machine implementing all of hw.h without SystemC, for
  * unit and stress tests of kernel_model.

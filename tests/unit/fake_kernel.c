@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * fake_kernel.c - the few kernel services MCPM's unit tests need when the
  * real ones (arch/arm/kernel/smp.c, setup.c) are not linked in. Every

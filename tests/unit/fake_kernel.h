@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* fake_kernel.h - weak stand-ins for smp.c/setup.c in unit tests. */
 #ifndef BLSIM_FAKE_KERNEL_H
 #define BLSIM_FAKE_KERNEL_H

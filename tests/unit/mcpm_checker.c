@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* mcpm_checker.c - MCPM invariant checks on fake_hw events (see .h). */
 #include "mcpm_checker.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * mcpm_checker.h - MCPM invariants, checked at every state change of the
  * fake machine (install mcpm_checker_observe as the fake_hw observer).

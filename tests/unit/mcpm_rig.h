@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * mcpm_rig.h - test rig for MCPM on the fake machine (unit and stress
  * tests): creates the machine, boots core 0 into tc2_pm_init, and gives

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 // mcpm_test.cc - unit tests of MCPM's state machines on the fake machine.
 #include <gtest/gtest.h>
 

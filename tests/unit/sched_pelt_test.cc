@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 // sched_pelt_test.cc - PELT's geometric series (kernel/sched/pelt.c) and the
 // nice-to-weight table, on the kernel model without any hardware: with no
 // cpufreq policy and no capacity-dmips-mhz, frequency and capacity scales

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * arm-cci.c - CCI-400 snoop-control driver, the MCPM-facing part of
  * drivers/bus/arm-cci.c: DT probe of the control block and its slave

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * arm_arch_timer.c - the ARM generic timer as clock event device
  * (drivers/clocksource/arm_arch_timer.c): the non-secure physical timer,

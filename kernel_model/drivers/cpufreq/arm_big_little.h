@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * arm_big_little.h - the generic ARM big.LITTLE cpufreq driver's interface
  * to its platform glue (drivers/cpufreq/arm_big_little.h): the glue gives

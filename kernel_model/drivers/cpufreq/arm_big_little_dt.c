@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * arm_big_little_dt.c - the generic big.LITTLE cpufreq glue for boards that
  * describe OPPs in the DT (drivers/cpufreq/arm_big_little_dt.c): the cpu

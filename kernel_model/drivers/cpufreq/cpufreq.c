@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * cpufreq.c - the CPU frequency scaling core (drivers/cpufreq/cpufreq.c).
  *

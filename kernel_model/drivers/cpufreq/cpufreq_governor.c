@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * cpufreq_governor.c - what ondemand and conservative share
  * (drivers/cpufreq/cpufreq_governor.c): load from idle time, the sampling

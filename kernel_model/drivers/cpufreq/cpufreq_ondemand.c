@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * cpufreq_ondemand.c - the ondemand governor (drivers/cpufreq/cpufreq_ondemand.c):
  * above up_threshold go to max (and stay sampling_down_factor periods),

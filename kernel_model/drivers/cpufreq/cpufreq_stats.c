@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * cpufreq_stats.c - per-policy frequency statistics
  * (drivers/cpufreq/cpufreq_stats.c): time_in_state, total_trans,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * freq_table.c - frequency table helpers (drivers/cpufreq/freq_table.c).
  * The lookups handle unsorted tables, as the pre-4.8 generic

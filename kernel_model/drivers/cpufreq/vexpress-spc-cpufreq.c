@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * vexpress-spc-cpufreq.c - TC2's glue to the big.LITTLE cpufreq driver
  * (drivers/cpufreq/vexpress-spc-cpufreq.c before v5.6, with the SPC clock

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * cpuidle.c - the cpuidle core (drivers/cpuidle/cpuidle.c) and the idle
  * loop's entry into it (kernel/sched/idle.c cpuidle_idle_call).

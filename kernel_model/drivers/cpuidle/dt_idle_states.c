@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * dt_idle_states.c - idle states from the device tree's `idle-states`
  * binding (drivers/cpuidle/dt_idle_states.c).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * sysfs.c - the cpuidle sysfs attributes (drivers/cpuidle/sysfs.c) as a
  * text dump and a struct accessor: /sys/devices/system/cpu/cpuN/cpuidle/

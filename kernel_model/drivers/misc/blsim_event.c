@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * blsim_event.c - driver of the blsim event mailbox, the simulator's device
  * that delivers scripted events (--event) to the kernel, as a user writing

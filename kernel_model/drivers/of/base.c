@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* base.c - device-tree helpers shared by the drivers (drivers/of/base.c). */
 #include <libfdt.h>
 #include <string.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * core.c - the regulator framework's voltage path (drivers/regulator/core.c):
  * a consumer's request clamped to the constraints, mapped to a selector,

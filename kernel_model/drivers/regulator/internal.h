@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* internal.h - the regulator core's view of a provider
  * (include/linux/regulator/driver.h, drivers/regulator/internal.h). */
 #ifndef KM_REGULATOR_INTERNAL_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * s2mps11.c - the Samsung S2MPS11 PMIC's buck regulators
  * (drivers/regulator/s2mps11.c), reduced to the bucks that feed CPU

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* asm/mcpm_exynos.h - Exynos 5420/5800 MCPM backend entry
  * (arch/arm/mach-exynos/mcpm-exynos.c). */
 #ifndef KM_ASM_MCPM_EXYNOS_H

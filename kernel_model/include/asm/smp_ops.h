@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* asm/smp_ops.h - the platform's SMP operations (arch/arm/include/asm/smp.h). */
 #ifndef KM_ASM_SMP_OPS_H
 #define KM_ASM_SMP_OPS_H

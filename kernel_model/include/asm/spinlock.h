@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * asm/spinlock.h - the ARM ticket lock (arch/arm/include/asm/spinlock.h).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* asm/suspend.h - cpu_suspend / cpu_resume (arch/arm/include/asm/suspend.h). */
 #ifndef KM_ASM_SUSPEND_H
 #define KM_ASM_SUSPEND_H

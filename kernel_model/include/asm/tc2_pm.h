@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* asm/tc2_pm.h - TC2 MCPM backend entry (arch/arm/mach-vexpress/tc2_pm.c). */
 #ifndef KM_ASM_TC2_PM_H
 #define KM_ASM_TC2_PM_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * blsim/workload.h - a loaded rt-app workload, as plain C11 data.
  *

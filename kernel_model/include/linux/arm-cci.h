@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* linux/arm-cci.h - CCI-400 port control (include/linux/arm-cci.h). */
 #ifndef KM_LINUX_ARM_CCI_H
 #define KM_LINUX_ARM_CCI_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* linux/clk.h - the clock consumer API (include/linux/clk.h), for the few
  * clocks the model has: the Exynos 5420/5800 CPU PLLs
  * (drivers/clk/samsung/). Rates in Hz. */

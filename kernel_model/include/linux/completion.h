@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* linux/completion.h - waiting for an event from another CPU or an IRQ
  * (kernel/sched/completion.c).
  *

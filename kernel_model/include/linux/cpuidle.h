@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * linux/cpuidle.h - the CPU idle framework (include/linux/cpuidle.h,
  * drivers/cpuidle/{cpuidle,driver,governor,sysfs,dt_idle_states}.c,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* linux/init.h - boot entry points of the kernel model. */
 #ifndef KM_LINUX_INIT_H
 #define KM_LINUX_INIT_H

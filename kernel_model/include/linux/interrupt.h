@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * linux/interrupt.h - interrupt descriptors, handlers and irq_chips, in
  * short (linux/interrupt.h, linux/irq.h, linux/irqdesc.h upstream).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* linux/kernel.h - the few kernel-wide helpers the model uses. */
 #ifndef KM_LINUX_KERNEL_H
 #define KM_LINUX_KERNEL_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* linux/of.h - the few device-tree helpers the drivers share
  * (drivers/of/base.c, of_cpu: of_get_cpu_hwid and friends). */
 #ifndef KM_LINUX_OF_H

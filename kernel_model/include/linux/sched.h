@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * linux/sched.h - tasks and the scheduler's entry points (include/linux/sched.h,
  * kernel/sched/). The scheduler model is in kernel/sched/: core.c (runqueues,

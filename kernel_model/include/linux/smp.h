@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* linux/smp.h - logical CPU numbering (arch/arm/kernel/setup.c, smp.c). */
 #ifndef KM_LINUX_SMP_H
 #define KM_LINUX_SMP_H

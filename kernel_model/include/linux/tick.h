@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* linux/tick.h - per-CPU tick and one-shot timers (kernel/time/). */
 #ifndef KM_LINUX_TICK_H
 #define KM_LINUX_TICK_H

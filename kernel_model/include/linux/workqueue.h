@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* linux/workqueue.h - deferred work in process context (kernel/workqueue.c). */
 #ifndef KM_LINUX_WORKQUEUE_H
 #define KM_LINUX_WORKQUEUE_H

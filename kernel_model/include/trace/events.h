@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* trace/events.h - the kernel's tracepoints the model emits (include/trace/
  * events/power.h, sched.h), printed as ftrace prints them. */
 #ifndef KM_TRACE_EVENTS_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * completion.c - completions (kernel/sched/completion.c). A kthread waiter
  * sleeps and the CPU schedules; any other waiter spins in WFE (see the

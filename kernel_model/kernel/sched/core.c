@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * core.c - the scheduler core (kernel/sched/core.c): runqueues and their
  * locks, try_to_wake_up, the schedule loop of every CPU, the tick, and the

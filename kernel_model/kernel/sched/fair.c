@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * fair.c - the completely fair scheduling class (kernel/sched/fair.c, the
  * pre-EEVDF CFS): weights from nice, vruntime, sched_latency slices,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * hmp.c - big.LITTLE up/down migration for the "all cores visible" mode
  * (--switcher none): ARM's big.LITTLE MP patch set (the HMP scheduler of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * idle.c - the idle loop (kernel/sched/idle.c): what a CPU runs when its
  * runqueue is empty (core.c's schedule_loop calls do_idle). It idles in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * kernel/sched/sched.h - the runqueue and the scheduling classes
  * (kernel/sched/sched.h), shared by core.c and the class files.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * tick-broadcast.c - the tick broadcast device in one-shot mode
  * (kernel/time/tick-broadcast.c, CONFIG_GENERIC_CLOCKEVENTS_BROADCAST and

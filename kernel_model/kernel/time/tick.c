@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * tick.c - per-CPU one-shot timers and the periodic tick with NO_HZ idle
  * (kernel/time/hrtimer.c, tick-sched.c, in short).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * bL_switcher.c - the in-kernel big.LITTLE switcher (arch/arm/common/
  * bL_switcher.c): each logical CPU stands for a pair of physical CPUs, one

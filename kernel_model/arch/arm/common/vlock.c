@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * vlock.c - voting lock (the algorithm of arch/arm/common/vlock.S and
  * Documentation/arm/vlocks.rst), written in C on hw.h accesses.

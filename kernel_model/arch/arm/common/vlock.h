@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * vlock.h - voting lock for first-man election (arch/arm/common/vlock.h).
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * head.c - the kernel image's entry (arch/arm/kernel/head.S stext): the boot
  * loader jumps here on the boot CPU, with the boot firmware's stack.

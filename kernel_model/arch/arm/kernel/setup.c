@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * setup.c - logical CPU map from the device tree (arch/arm/kernel/setup.c,
  * arch/arm/kernel/devtree.c).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * smp.c - bringing CPUs up and down, and IPIs (arch/arm/kernel/smp.c).
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * suspend.c - cpu_suspend / cpu_resume, as arch/arm/kernel/suspend.c and
  * sleep.S, on hw_ctx_suspend / hw_ctx_resume.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * topology.c - CPU capacity for the scheduler (drivers/base/arch_topology.c,
  * arch/arm/kernel/topology.c): capacity-dmips-mhz from the DT cpu nodes,

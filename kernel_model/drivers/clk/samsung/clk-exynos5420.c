@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * clk-exynos5420.c - the Exynos 5420/5800 clock controller
  * (drivers/clk/samsung/clk-exynos5420.c), reduced to what cpufreq needs:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * clk-pll.c - the Samsung PLL35xx clock (drivers/clk/samsung/clk-pll.c):
  * the rate from CON0's M/P/S; a rate change writes the lock time and the

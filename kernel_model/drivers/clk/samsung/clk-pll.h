@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* clk-pll.h - Samsung PLL35xx (drivers/clk/samsung/clk-pll.c): the
  * integer PLL of the Exynos CPU clocks, Fout = MDIV * Fin / (PDIV << SDIV). */
 #ifndef KM_CLK_SAMSUNG_PLL_H

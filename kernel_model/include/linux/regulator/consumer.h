@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* linux/regulator/consumer.h - the regulator consumer API
  * (include/linux/regulator/consumer.h) for the CPU rails: the S2MPS11
  * PMIC's bucks (drivers/regulator/s2mps11.c). Voltages in uV. */
