@@ -68,8 +68,8 @@ for lat in LAT:
         lat_max = [t["wakeup_latency_ns"]["max"] for t in s["tasks"] if t["wakeup_latency_ns"]["max"] is not None]
         expect(row, "wakeup_max_ns", max(lat_max) if lat_max else None)
         for q in ("p50", "p99"):
-            lat = [t["wakeup_latency_%s_ns" % q] for t in s["tasks"] if t.get("wakeup_latency_%s_ns" % q) is not None]
-            expect(row, "wakeup_%s_ns" % q, max(lat) if lat else None)
+            pct = [t["wakeup_latency_%s_ns" % q] for t in s["tasks"] if t.get("wakeup_latency_%s_ns" % q) is not None]
+            expect(row, "wakeup_%s_ns" % q, max(pct) if pct else None)
         big = next(c for c in s["clusters"] if c["id"] == 0)
         expect(row, "opp_c0_1200mhz_share", big["opp_residency_ns"].get("1200000", 0) / s["sim"]["simulated_ns"])
 
