@@ -13,8 +13,7 @@ set -e
 build=${1:-build}
 secs=${2:-60}
 src=/usr/share/doc/rt-app/examples/mp3-short.json   # Debian's rt-app package
-[ -r "$src" ] || src=$(dirname "$0")/../../shared/corpus/rt-app/mp3-short.json
-[ -r "$src" ] || { echo "eas.sh: no mp3-short.json (apt-get install rt-app)" >&2; exit 1; }
+[ -r "$src" ] || { echo "eas.sh: no $src: run tools/setup (it installs rt-app)" >&2; exit 1; }
 tmp=$(mktemp -d /tmp/blsim-eas.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 sed "s/\"duration\" : 6,/\"duration\" : $secs,/" "$src" > "$tmp/mp3.json"
