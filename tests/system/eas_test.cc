@@ -26,35 +26,6 @@ const std::string kEas = " --sched eas --cpufreq-governor schedutil";
 size_t len(yajl_val arr) { return arr && YAJL_IS_ARRAY(arr) ? YAJL_GET_ARRAY(arr)->len : 0; }
 yajl_val at(yajl_val arr, size_t i) { return YAJL_GET_ARRAY(arr)->values[i]; }
 
-struct TraceLine {
-  int cpu = -1;
-  double t = -1;  // seconds
-  std::string args;
-};
-
-// The lines of one event in trace.txt.
-std::vector<TraceLine> trace_lines(const std::string& text, const std::string& event) {
-  std::vector<TraceLine> out;
-  const std::string tag = ": " + event + ": ";
-  size_t pos = 0;
-  while (pos < text.size()) {
-    size_t eol = text.find('\n', pos);
-    if (eol == std::string::npos) eol = text.size();
-    const std::string line = text.substr(pos, eol - pos);
-    pos = eol + 1;
-    const size_t e = line.find(tag);
-    if (line.empty() || line[0] == '#' || e == std::string::npos) continue;
-    TraceLine t;
-    const size_t b = line.find('[');
-    if (b != std::string::npos && b < e) t.cpu = std::atoi(line.c_str() + b + 1);
-    const size_t sp = line.rfind(' ', e);
-    if (sp != std::string::npos) t.t = std::atof(line.c_str() + sp + 1);
-    t.args = line.substr(e + tag.size());
-    out.push_back(t);
-  }
-  return out;
-}
-
 std::string arg(const std::string& args, const std::string& key) {
   const std::string k = key + "=";
   for (size_t p = 0; (p = args.find(k, p)) != std::string::npos; p += k.size())

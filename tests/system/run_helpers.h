@@ -10,6 +10,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "rtapp_examples.h"
 
@@ -116,5 +117,37 @@ class Json {
 };
 
 inline long long num(yajl_val v) { return v && YAJL_IS_INTEGER(v) ? YAJL_GET_INTEGER(v) : -1; }
+
+// One line of trace.txt: the CPU, the time, the event and its arguments.
+struct TraceLine {
+  int cpu = -1;
+  double t = -1;  // seconds
+  std::string event, args;
+};
+
+// The lines of one event in trace.txt, in file order.
+inline std::vector<TraceLine> trace_lines(const std::string& text, const std::string& event) {
+  std::vector<TraceLine> out;
+  const std::string tag = ": " + event + ": ";
+  size_t pos = 0;
+  while (pos < text.size()) {
+    size_t eol = text.find('\n', pos);
+    if (eol == std::string::npos) eol = text.size();
+    const std::string line = text.substr(pos, eol - pos);
+    pos = eol + 1;
+    if (line.empty() || line[0] == '#') continue;
+    const size_t e = line.find(tag);
+    if (e == std::string::npos) continue;
+    const size_t b = line.find('[');
+    TraceLine t;
+    if (b != std::string::npos && b < e) t.cpu = std::atoi(line.c_str() + b + 1);
+    const size_t sp = line.rfind(' ', e);
+    if (sp != std::string::npos) t.t = std::atof(line.c_str() + sp + 1);
+    t.event = event;
+    t.args = line.substr(e + tag.size());
+    out.push_back(t);
+  }
+  return out;
+}
 
 }  // namespace blsim_test

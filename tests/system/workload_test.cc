@@ -80,37 +80,6 @@ double run_us_per_event(yajl_val t) {
   return ev > 0 ? static_cast<double>(field(t, "run_ns")) / ev / 1000.0 : -1;
 }
 
-// One line of trace.txt: the CPU, the event, and its arguments.
-struct TraceLine {
-  int cpu = -1;
-  double t = -1;  // seconds
-  std::string event, args;
-};
-
-std::vector<TraceLine> trace_lines(const std::string& text, const char* event) {
-  std::vector<TraceLine> out;
-  const std::string tag = std::string(": ") + event + ": ";
-  size_t pos = 0;
-  while (pos < text.size()) {
-    size_t eol = text.find('\n', pos);
-    if (eol == std::string::npos) eol = text.size();
-    const std::string line = text.substr(pos, eol - pos);
-    pos = eol + 1;
-    if (line.empty() || line[0] == '#') continue;
-    const size_t e = line.find(tag);
-    if (e == std::string::npos) continue;
-    const size_t b = line.find('[');
-    TraceLine t;
-    if (b != std::string::npos && b < e) t.cpu = std::atoi(line.c_str() + b + 1);
-    const size_t sp = line.rfind(' ', e);
-    if (sp != std::string::npos) t.t = std::atof(line.c_str() + sp + 1);
-    t.event = event;
-    t.args = line.substr(e + tag.size());
-    out.push_back(t);
-  }
-  return out;
-}
-
 // "key=value" out of a trace line's arguments ("" if absent).
 std::string arg(const std::string& args, const std::string& key) {
   size_t p = 0;
