@@ -526,8 +526,8 @@ void read_cpu_clock(const Fdt& f, Defaults& d, int cpu, PlatformConfig& pc, Clus
   if (*cells != 1)
     f.fail(n, "#clock-cells", "is " + std::to_string(*cells) + ", but the CMU's clock specifiers "
                               "have 1 cell (the clock's number)");
-  if (c[1] == Exynos5420Cmu::CLK_ARM_CLK) cl.cmu_pll = Exynos5420Cmu::APLL;
-  else if (c[1] == Exynos5420Cmu::CLK_KFC_CLK) cl.cmu_pll = Exynos5420Cmu::KPLL;
+  if (c[1] == CLK_ARM_CLK) cl.cmu_pll = Exynos5420Cmu::APLL;
+  else if (c[1] == CLK_KFC_CLK) cl.cmu_pll = Exynos5420Cmu::KPLL;
   else
     f.fail(cpu, "clocks", "clock " + std::to_string(c[1]) +
                               " is not a CPU cluster clock (CLK_ARM_CLK 13, CLK_KFC_CLK 14)");
@@ -542,7 +542,7 @@ void read_cpu_clock(const Fdt& f, Defaults& d, int cpu, PlatformConfig& pc, Clus
     pc.cmu.node = f.path(n);
     pc.cmu.base = regs[0].addr;
     pc.cmu.size = positive(f, n, "reg", regs[0].size);
-    if (pc.cmu.size < Exynos5420Cmu::Reg::KPLL_CON0 + 4)
+    if (pc.cmu.size < KPLL_CON0 + 4)
       f.fail(n, "reg", "too small: the CPU PLLs' registers reach offset 0x28100");
     pc.cmu.access_ns = d.u32(n, "blsim,access-latency-ns", 40, "ns");
   }
@@ -582,7 +582,7 @@ void read_pmic_rail(const Fdt& f, Defaults& d, int cpu, PlatformConfig& pc, Clus
     pc.pmic.present = true;
     pc.pmic.node = f.path(pmic);
     pc.pmic.base = r[0].addr;
-    pc.pmic.size = S2mps11::Reg::SIZE;
+    pc.pmic.size = S2mps11::kWindowSize;
     if (r[0].size < pc.pmic.size)
       f.fail(bus, "reg", "too small for the PMIC's 256 registers (0x400 bytes)");
     pc.pmic.access_ns = d.u32(pmic, "blsim,access-latency-ns", 27000, "ns");

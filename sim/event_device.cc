@@ -5,16 +5,17 @@
 #include <cstring>
 
 #include "models/common/initiator.h"
+#include "models/regs/blsim_event.h"
 
 using namespace sc_core;
 
 EventDevice::EventDevice(sc_module_name name, std::vector<ScriptedEvent> events,
                          sc_time access_latency)
-    : sc_module(name), socket("socket"), latency_(access_latency) {
+    : sc_module(name), regs("regs"), latency_(access_latency) {
   std::stable_sort(events.begin(), events.end(),
                    [](const ScriptedEvent& a, const ScriptedEvent& b) { return a.at_ns < b.at_ns; });
   for (auto& e : events) outcomes_.push_back({e});
-  socket.register_b_transport(this, &EventDevice::b_transport);
+  regs.register_b_transport(this, &EventDevice::b_transport);
   SC_THREAD(sequencer);
 }
 
@@ -54,14 +55,14 @@ void EventDevice::b_transport(tlm::tlm_generic_payload& gp, sc_time& delay) {
   Outcome* o = presented_ ? &outcomes_[current_] : nullptr;
   if (gp.is_read()) {
     switch (off) {
-      case CMD: v = o ? o->event.command : 0; break;
-      case ARG0: v = o && o->event.args.size() > 0 ? o->event.args[0] : 0; break;
-      case ARG1: v = o && o->event.args.size() > 1 ? o->event.args[1] : 0; break;
-      case SEQ: v = o ? static_cast<uint32_t>(current_ + 1) : 0; break;
+      case EV_CMD: v = o ? o->event.command : 0; break;
+      case EV_ARG0: v = o && o->event.args.size() > 0 ? o->event.args[0] : 0; break;
+      case EV_ARG1: v = o && o->event.args.size() > 1 ? o->event.args[1] : 0; break;
+      case EV_SEQ: v = o ? static_cast<uint32_t>(current_ + 1) : 0; break;
       default: v = 0; break;
     }
     std::memcpy(gp.get_data_ptr(), &v, 4);
-  } else if (off == ACK && o) {
+  } else if (off == EV_ACK && o) {
     std::memcpy(&v, gp.get_data_ptr(), 4);
     o->result = static_cast<int32_t>(v);
     o->done = true;

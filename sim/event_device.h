@@ -7,12 +7,8 @@
 // out and writes the result to ACK, which lowers the interrupt and moves to
 // the next event. A non-zero result (a refused hotplug, say) stops the run.
 //
-// Registers (32-bit):
-//   0x00 CMD   (RO) command of the event presented, 0 = none
-//   0x04 ARG0  (RO)
-//   0x08 ARG1  (RO)
-//   0x0C SEQ   (RO) number of the event presented (1, 2, ...)
-//   0x10 ACK   (WO) result of the event: 0 or a negative errno
+// Registers (32-bit, models/regs/blsim_event.h, shared with the driver):
+// CMD, ARG0, ARG1, SEQ (read-only), ACK (write-only).
 #pragma once
 
 #include <systemc>
@@ -27,8 +23,6 @@
 
 class EventDevice : public sc_core::sc_module {
  public:
-  enum : uint32_t { CMD = 0x00, ARG0 = 0x04, ARG1 = 0x08, SEQ = 0x0c, ACK = 0x10 };
-
   struct Outcome {
     ScriptedEvent event;
     uint64_t posted_ns = 0, done_ns = 0;
@@ -36,7 +30,7 @@ class EventDevice : public sc_core::sc_module {
     bool done = false;
   };
 
-  tlm_utils::simple_target_socket<EventDevice> socket;
+  tlm_utils::simple_target_socket<EventDevice> regs;
   IrqWire irq;
 
   SC_HAS_PROCESS(EventDevice);

@@ -16,6 +16,8 @@
 #include <string>
 #include <vector>
 
+#include "models/regs/blsim_event.h"
+
 struct ScriptedEvent {
   uint64_t at_ns = 0;
   uint32_t command = 0;          // EventCommand
@@ -23,8 +25,10 @@ struct ScriptedEvent {
   std::string text;              // as the user wrote it, for messages
 };
 
+// The event mailbox's CMD values (models/regs/blsim_event.h, the driver's).
 enum EventCommand : uint32_t {
-  kEventNone = 0, kEventCpuDown = 1, kEventCpuUp = 2, kEventSwitch = 3, kEventBusy = 4, kEventIpi = 5, kEventSwitcher = 6
+  kEventNone = EV_NONE, kEventCpuDown = EV_CPU_DOWN, kEventCpuUp = EV_CPU_UP, kEventSwitch = EV_SWITCH,
+  kEventBusy = EV_BUSY, kEventIpi = EV_IPI, kEventSwitcher = EV_SWITCHER
 };
 
 // The longest time blsim can simulate, in ns: SystemC's time is 64-bit

@@ -175,34 +175,34 @@ void Platform::build_cores() {
 
 void Platform::wire() {
   // Address map.
-  bus_->map(pc_.memory.base, pc_.memory.size, memory_->bus, "dram");
-  bus_->map(pc_.gic.dist_base, pc_.gic.dist_size, gic_->dist_socket, "gic-dist");
-  bus_->map(pc_.gic.cpu_base, pc_.gic.cpu_size, gic_->cpu_socket, "gic-cpu");
+  bus_->map(pc_.memory.base, pc_.memory.size, memory_->from_bus, "dram");
+  bus_->map(pc_.gic.dist_base, pc_.gic.dist_size, gic_->dist_regs, "gic-dist");
+  bus_->map(pc_.gic.cpu_base, pc_.gic.cpu_size, gic_->cpu_regs, "gic-cpu");
   bus_->map(pc_.cci.base, pc_.cci.size, cci_->regs, "cci");
-  if (scc_) bus_->map(pc_.scc.base, pc_.scc.size, scc_->socket, "scc");
-  if (cmu_) bus_->map(pc_.cmu.base, pc_.cmu.size, cmu_->socket, "cmu");
-  if (pmic_) bus_->map(pc_.pmic.base, pc_.pmic.size, pmic_->socket, "pmic");
+  if (scc_) bus_->map(pc_.scc.base, pc_.scc.size, scc_->regs, "scc");
+  if (cmu_) bus_->map(pc_.cmu.base, pc_.cmu.size, cmu_->regs, "cmu");
+  if (pmic_) bus_->map(pc_.pmic.base, pc_.pmic.size, pmic_->regs, "pmic");
   if (pmu_) {
-    bus_->map(pc_.pmu.base, pc_.pmu.size, pmu_->socket, "pmu");
-    bus_->map(pc_.pmu.sysram_base, pc_.pmu.sysram_size, sysram_->bus, "sysram");
+    bus_->map(pc_.pmu.base, pc_.pmu.size, pmu_->regs, "pmu");
+    bus_->map(pc_.pmu.sysram_base, pc_.pmu.sysram_size, sysram_->from_bus, "sysram");
   }
-  bus_->map(pc_.events.base, pc_.events.size, events_->socket, "blsim-events");
+  bus_->map(pc_.events.base, pc_.events.size, events_->regs, "blsim-events");
   events_->irq.bind(gic_->spi_sink(pc_.events.irq));
   if (sp804_) {
-    bus_->map(pc_.sp804.base, pc_.sp804.size, sp804_->socket, "sp804");
+    bus_->map(pc_.sp804.base, pc_.sp804.size, sp804_->regs, "sp804");
     sp804_->irq.bind(gic_->spi_sink(pc_.sp804.irq));
   }
-  cci_->master.bind(bus_->upstream);
+  cci_->to_bus.bind(bus_->from_initiators);
 
   for (size_t i = 0; i < pc_.clusters.size(); ++i)
-    clusters_[i].cluster->cci_side.bind(cci_->slave_if[pc_.clusters[i].cci_slave_if]);
+    clusters_[i].cluster->to_cci.bind(cci_->from_cluster[pc_.clusters[i].cci_slave_if]);
 
   for (unsigned i = 0; i < cores_.size(); ++i) {
     Core* core = cores_[i].get();
     const CpuConfig& c = pc_.cpus[i];
     const unsigned cl = c.cluster, cpu = c.mpidr & 0xff;
     Cluster& cluster = *this->cluster(cl).cluster;
-    core->bus.bind(cluster.cores_side);
+    core->to_cluster.bind(cluster.from_cores);
     gic_->irq_out(i).bind([core](bool l) { core->set_nirq(l); });
     if (Tc2Scc* scc = scc_.get()) {
       gic_->wake_out(i).bind([scc, cl, cpu](bool l) { scc->cpu_wake_request(cl, cpu, l); });

@@ -5,7 +5,8 @@
 // (CLK_ARM_CLK), and KPLL, which clocks the Cortex-A7 ("KFC") cluster
 // (CLK_KFC_CLK). Both are Samsung PLL35xx PLLs.
 //
-// Register interface (offsets in the CMU window, as clk-exynos5420.c uses):
+// Register interface (models/regs/exynos5420_cmu.h and samsung_pll35xx.h,
+// shared with clk-exynos5420.c and clk-pll.c):
 //   APLL_LOCK 0x00000   lock time, in reference-clock cycles (stored only)
 //   APLL_CON0 0x00100   bit 31 ENABLE, bit 29 LOCKED (read-only), 25:16
 //                       MDIV, 13:8 PDIV, 2:0 SDIV
@@ -24,13 +25,13 @@
 #pragma once
 
 #include "models/clock/pll.h"
+#include "models/common/register_bank.h"
+#include "models/regs/exynos5420_cmu.h"
 
 #include <systemc>
 #include <tlm>
-#include <tlm_utils/simple_target_socket.h>
 
 #include <cstdint>
-#include <set>
 
 struct Exynos5420CmuParams {
   sc_core::sc_time access_latency = sc_core::SC_ZERO_TIME;  // each register access
@@ -39,20 +40,7 @@ struct Exynos5420CmuParams {
 class Exynos5420Cmu : public sc_core::sc_module {
  public:
   enum Index : unsigned { APLL = 0, KPLL = 1, kPlls = 2 };
-  // ---- register map and resets -----------------------------------------
-  struct Reg {
-    static constexpr uint32_t APLL_LOCK = 0x00000, APLL_CON0 = 0x00100;
-    static constexpr uint32_t KPLL_LOCK = 0x28000, KPLL_CON0 = 0x28100;
-    static constexpr uint32_t SIZE = 0x30000;
-    static constexpr uint32_t LOCK_RESET = 0x00000fff;
-  };
-  static constexpr uint32_t kEnable = 1u << 31, kLocked = 1u << 29;
-  static constexpr uint32_t kMdivShift = 16, kMdivMask = 0x3ff, kPdivShift = 8,
-                            kPdivMask = 0x3f, kSdivMask = 0x7;
-  // The DT clock specifiers (dt-bindings/clock/exynos5420.h) of the CPU clocks.
-  static constexpr uint32_t CLK_ARM_CLK = 13, CLK_KFC_CLK = 14;
-
-  tlm_utils::simple_target_socket<Exynos5420Cmu> socket;
+  RegisterBank regs;  // the CMU window (models/regs/exynos5420_cmu.h), from the bus
 
   Exynos5420Cmu(sc_core::sc_module_name name, const Exynos5420CmuParams& p);
 
@@ -72,15 +60,8 @@ class Exynos5420Cmu : public sc_core::sc_module {
   const Exynos5420CmuParams& params() const { return p_; }
 
  private:
-  struct PllRegs {
-    Pll* pll = nullptr;
-    uint32_t lock = Reg::LOCK_RESET;
-    uint32_t con0 = 0;
-  };
-  void b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
   void write_con0(Index i, uint32_t v);
 
   Exynos5420CmuParams p_;
-  PllRegs pll_[kPlls];
-  std::set<uint32_t> warned_;
+  Pll* pll_[kPlls] = {};
 };

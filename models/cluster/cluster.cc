@@ -8,10 +8,10 @@ using namespace sc_core;
 
 Cluster::Cluster(sc_module_name name, const ClusterParams& p, ClockDomain& clk,
                  PowerDomain& pd)
-    : sc_module(name), cores_side("cores_side"), cci_side("cci_side"), p_(p),
+    : sc_module(name), from_cores("from_cores"), to_cci("to_cci"), p_(p),
       clk_(clk), pd_(pd), l2_(p.l2) {
-  cores_side.register_b_transport(this, &Cluster::b_transport);
-  cores_side.register_transport_dbg(this, &Cluster::transport_dbg);
+  from_cores.register_b_transport(this, &Cluster::b_transport);
+  from_cores.register_transport_dbg(this, &Cluster::transport_dbg);
   pd_.add_listener([this](PowerDomain::State s) { on_power(s); });
 }
 
@@ -20,11 +20,11 @@ void Cluster::b_transport(int, tlm::tlm_generic_payload& gp, sc_time& delay) {
     model_error(name(), "bus access at 0x%llx while the cluster is powered %s",
                 (unsigned long long)gp.get_address(), PowerDomain::name_of(pd_.state()));
   delay += clk_.cycles(p_.port_cycles);
-  cci_side->b_transport(gp, delay);
+  to_cci->b_transport(gp, delay);
 }
 
 unsigned int Cluster::transport_dbg(int, tlm::tlm_generic_payload& gp) {
-  return cci_side->transport_dbg(gp);
+  return to_cci->transport_dbg(gp);
 }
 
 void Cluster::on_power(PowerDomain::State s) {

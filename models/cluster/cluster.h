@@ -32,8 +32,8 @@ struct ClusterParams {
 
 class Cluster : public sc_core::sc_module {
  public:
-  tlm_utils::multi_passthrough_target_socket<Cluster> cores_side;
-  tlm_utils::simple_initiator_socket<Cluster> cci_side;
+  tlm_utils::multi_passthrough_target_socket<Cluster> from_cores;
+  tlm_utils::simple_initiator_socket<Cluster> to_cci;
 
   Cluster(sc_core::sc_module_name name, const ClusterParams& p, ClockDomain& clk,
           PowerDomain& pd);

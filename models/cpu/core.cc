@@ -15,7 +15,7 @@ bool Core::check_run_ahead_ = false;
 
 Core::Core(sc_module_name name, const CoreParams& p, ClockDomain& clk, Cache& l2,
            bool initially_powered, bool initially_in_reset)
-    : sc_module(name), bus("bus"), p_(p), clk_(clk), l1d_(p.l1d), l2_(l2),
+    : sc_module(name), to_cluster("to_cluster"), p_(p), clk_(clk), l1d_(p.l1d), l2_(l2),
       state_(!initially_powered ? State::Off
              : initially_in_reset ? State::Reset : State::Run),
       reset_held_(initially_in_reset), powered_(initially_powered) {
@@ -318,7 +318,7 @@ tlm::tlm_response_status Core::transact(tlm::tlm_command cmd, uint64_t addr,
   sc_time delay = lead_;
   initiator_.lead = lead_;
   lead_ = SC_ZERO_TIME;
-  bus->b_transport(gp, delay);
+  to_cluster->b_transport(gp, delay);
   forget_pending();  // the target may have notified, or waited (catch_up())
   gp.clear_extension(&initiator_);
   if (timing_only) gp.clear_extension(&timing_only_);

@@ -83,7 +83,7 @@ class Core : public sc_core::sc_module {
   enum class State { Off, Reset, Run, Wfi, Wfe, Count };
   enum class Wake { Done, Irq, PowerLost };
 
-  tlm_utils::simple_initiator_socket<Core> bus;  // to the cluster's port
+  tlm_utils::simple_initiator_socket<Core> to_cluster;  // to the cluster's port
   IrqWire standbywfi;                            // to the power controller
 
   SC_HAS_PROCESS(Core);

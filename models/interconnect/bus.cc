@@ -8,18 +8,18 @@
 using namespace sc_core;
 
 Bus::Bus(sc_module_name name, const BusParams& p)
-    : sc_module(name), upstream("upstream"), downstream("downstream"), p_(p) {
-  upstream.register_b_transport(this, &Bus::b_transport);
-  upstream.register_transport_dbg(this, &Bus::transport_dbg);
-  upstream.register_get_direct_mem_ptr(this, &Bus::get_direct_mem_ptr);
+    : sc_module(name), from_initiators("from_initiators"), to_targets("to_targets"), p_(p) {
+  from_initiators.register_b_transport(this, &Bus::b_transport);
+  from_initiators.register_transport_dbg(this, &Bus::transport_dbg);
+  from_initiators.register_get_direct_mem_ptr(this, &Bus::get_direct_mem_ptr);
 }
 
-void Bus::map(uint64_t base, uint64_t size, unsigned downstream_index, const std::string& name) {
+void Bus::map(uint64_t base, uint64_t size, unsigned target_index, const std::string& name) {
   if (size == 0) model_error(this->name(), "region '%s' at 0x%" PRIx64 " has size 0", name.c_str(), base);
   if (base + size < base)
     model_error(this->name(), "region '%s' [0x%" PRIx64 ", +0x%" PRIx64 ") wraps the address space",
                 name.c_str(), base, size);
-  const Region r{base, size, downstream_index, name};
+  const Region r{base, size, target_index, name};
   // Only the neighbours in base order can overlap a new region.
   auto next = regions_.lower_bound(base);
   const Region* clash = nullptr;
@@ -37,17 +37,17 @@ void Bus::map(uint64_t base, uint64_t size, unsigned downstream_index, const std
 unsigned Bus::map(uint64_t base, uint64_t size, TargetSocket& target, const std::string& name) {
   const unsigned index = bound_by_map_;
   map(base, size, index, name);  // check before binding: a rejected map binds nothing
-  downstream.bind(target);
+  to_targets.bind(target);
   ++bound_by_map_;
   return index;
 }
 
 void Bus::end_of_elaboration() {
-  const unsigned n = downstream.size();
+  const unsigned n = to_targets.size();
   for (const auto& [base, r] : regions_)
-    if (r.downstream_index >= n)
-      model_error(name(), "region '%s' is mapped to downstream[%u], but only %u targets are bound",
-                  r.name.c_str(), r.downstream_index, n);
+    if (r.target_index >= n)
+      model_error(name(), "region '%s' is mapped to to_targets[%u], but only %u targets are bound",
+                  r.name.c_str(), r.target_index, n);
 }
 
 const Bus::Region* Bus::decode(uint64_t addr) const {
@@ -77,7 +77,7 @@ void Bus::b_transport(int, tlm::tlm_generic_payload& gp, sc_time& delay) {
     return;
   }
   gp.set_address(addr - r->base);
-  downstream[r->downstream_index]->b_transport(gp, delay);
+  to_targets[r->target_index]->b_transport(gp, delay);
   gp.set_address(addr);
 }
 
@@ -89,7 +89,7 @@ unsigned Bus::transport_dbg(int, tlm::tlm_generic_payload& gp) {
     return 0;
   }
   gp.set_address(addr - r->base);
-  const unsigned n = downstream[r->downstream_index]->transport_dbg(gp);
+  const unsigned n = to_targets[r->target_index]->transport_dbg(gp);
   gp.set_address(addr);
   return n;
 }

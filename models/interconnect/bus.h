@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 // bus.h - an address-decoding interconnect (the TC2 "system bus").
 //
-// Any number of initiators bind to `upstream` (the CCI's master interface,
-// DMA masters, the debug port); every target binds to `downstream` and owns
+// Any number of initiators bind to `from_initiators` (the CCI's master interface,
+// DMA masters, the debug port); every target binds to `to_targets` and owns
 // one address region set by map(). A transaction is routed by its address,
 // the address is translated to the target's local offset (so every target
 // decodes from 0), and the bus latency is added to the annotated delay. The
@@ -37,22 +37,22 @@ class Bus : public sc_core::sc_module {
   struct Region {
     uint64_t base;
     uint64_t size;
-    unsigned downstream_index;
+    unsigned target_index;
     std::string name;
     uint64_t end() const { return base + size; }  // one past the last byte
   };
 
-  tlm_utils::multi_passthrough_target_socket<Bus> upstream;      // from initiators
-  tlm_utils::multi_passthrough_initiator_socket<Bus> downstream;  // to targets
+  tlm_utils::multi_passthrough_target_socket<Bus> from_initiators;  // the CCI's master, tests
+  tlm_utils::multi_passthrough_initiator_socket<Bus> to_targets;    // one per mapped target
 
   Bus(sc_core::sc_module_name name, const BusParams& p);
 
-  // Decode [base, base+size) to the target bound at downstream[index].
+  // Decode [base, base+size) to the target bound at to_targets[index].
   // Raises model_error if the region is empty, wraps, or overlaps one
   // already mapped (the message names both).
-  void map(uint64_t base, uint64_t size, unsigned downstream_index, const std::string& name);
-  // Bind `target` to the next downstream index and map it; returns the index.
-  // Use either this or explicit downstream.bind() + map(index), not both.
+  void map(uint64_t base, uint64_t size, unsigned target_index, const std::string& name);
+  // Bind `target` to the next to_targets index and map it; returns the index.
+  // Use either this or explicit to_targets.bind() + map(index), not both.
   unsigned map(uint64_t base, uint64_t size, TargetSocket& target, const std::string& name);
 
   // The region decoding addr, or nullptr.

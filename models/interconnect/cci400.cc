@@ -18,29 +18,34 @@ struct IdReg {
   uint32_t value;
 };
 constexpr IdReg kIdRegs[] = {
-    {Cci400::PID4, 0x44}, {0x0FD4, 0x00},       {0x0FD8, 0x00},       {0x0FDC, 0x00},
-    {Cci400::PID0, 0x20}, {Cci400::PID1, 0xB4}, {Cci400::PID2, 0x0B}, {Cci400::PID3, 0x00},
-    {Cci400::CID0, 0x0D}, {Cci400::CID1, 0xF0}, {Cci400::CID2, 0x05}, {Cci400::CID3, 0xB1},
+    {CCI_PID4, 0x44}, {0x0FD4, 0x00},       {0x0FD8, 0x00},       {0x0FDC, 0x00},
+    {CCI_PID0, 0x20}, {CCI_PID1, 0xB4}, {CCI_PID2, 0x0B}, {CCI_PID3, 0x00},
+    {CCI_CID0, 0x0D}, {CCI_CID1, 0xF0}, {CCI_CID2, 0x05}, {CCI_CID3, 0xB1},
 };
-constexpr uint32_t kSlaveIfWindow = 0x1000;
+// Writable bits.
+constexpr uint32_t kPmcrWritable = 0x39;  // CEN, CCD, EX, DP (RST, CCR self-clear)
+constexpr uint32_t kControlOverrideWritable = 0xF;
+constexpr uint32_t kSecureAccessWritable = 0x1;
+constexpr uint32_t kSnoopControlWritable = CCI_ENABLE_REQ;
+constexpr uint32_t kShareableOverrideWritable = 0x3;
 }  // namespace
 
 Cci400::Cci400(sc_module_name name, const CciParams& p)
     : sc_module(name),
-      slave_if("slave_if", p.num_slave_ifs),
-      master("master"),
+      from_cluster("from_cluster", p.num_slave_ifs),
+      to_bus("to_bus"),
       regs("regs"),
       p_(p),
       ports_(p.num_slave_ifs) {
-  if (p_.num_slave_ifs == 0 || p_.num_slave_ifs > kMaxSlaveIfs)
+  if (p_.num_slave_ifs == 0 || p_.num_slave_ifs > CCI_MAX_SLAVE_IFS)
     model_error(this->name(), "%u slave interfaces; a CCI-400 has 1 to %u", p_.num_slave_ifs,
-                kMaxSlaveIfs);
+                CCI_MAX_SLAVE_IFS);
   if (p_.slave_if_offsets.size() != p_.num_slave_ifs)
     model_error(this->name(), "%u slave interfaces but %zu register offsets", p_.num_slave_ifs,
                 p_.slave_if_offsets.size());
   for (unsigned i = 0; i < p_.num_slave_ifs; ++i) {
     const uint32_t off = p_.slave_if_offsets[i];
-    if (off % kSlaveIfWindow || off < kSlaveIfWindow || off >= kRegBlockSize)
+    if (off % CCI_SLAVE_IF_WINDOW || off < CCI_SLAVE_IF_WINDOW || off >= CCI_SIZE)
       model_error(this->name(), "slave interface %u at offset 0x%x: not a 4 KiB window in 0x1000..0xffff",
                   i, off);
     for (unsigned j = 0; j < i; ++j)
@@ -52,11 +57,11 @@ Cci400::Cci400(sc_module_name name, const CciParams& p)
                 p_.snoop_control_at_reset.size(), p_.num_slave_ifs);
   for (unsigned i = 0; i < p_.snoop_control_at_reset.size(); ++i)
     ports_[i].written = ports_[i].effective =
-        p_.snoop_control_at_reset[i] & SNOOP_CONTROL_WRITABLE;
+        p_.snoop_control_at_reset[i] & kSnoopControlWritable;
 
   for (unsigned i = 0; i < p_.num_slave_ifs; ++i) {
-    slave_if[i].register_b_transport(this, &Cci400::slave_b_transport, i);
-    slave_if[i].register_transport_dbg(this, &Cci400::slave_transport_dbg, i);
+    from_cluster[i].register_b_transport(this, &Cci400::slave_b_transport, i);
+    from_cluster[i].register_transport_dbg(this, &Cci400::slave_transport_dbg, i);
   }
   regs.register_b_transport(this, &Cci400::regs_b_transport);
   regs.register_transport_dbg(this, &Cci400::regs_transport_dbg);
@@ -80,12 +85,12 @@ uint32_t Cci400::effective_at(unsigned i, const sc_time& t) const {
 
 bool Cci400::snoops_enabled(unsigned i) const {
   check_index(i, "snoops_enabled");
-  return effective_at(i, sc_time_stamp()) & SNOOP_ENABLE;
+  return effective_at(i, sc_time_stamp()) & CCI_ENABLE_SNOOP_REQ;
 }
 
 bool Cci400::dvm_enabled(unsigned i) const {
   check_index(i, "dvm_enabled");
-  return effective_at(i, sc_time_stamp()) & DVM_ENABLE;
+  return effective_at(i, sc_time_stamp()) & CCI_ENABLE_DVM_REQ;
 }
 
 bool Cci400::change_pending() const {
@@ -96,7 +101,7 @@ bool Cci400::change_pending() const {
 
 uint32_t Cci400::snoop_control(unsigned i) const {
   check_index(i, "snoop_control");
-  return ports_[i].written | SNOOP_SUPPORT | DVM_SUPPORT;
+  return ports_[i].written | CCI_SNOOP_SUPPORT | CCI_DVM_SUPPORT;
 }
 
 const Cci400::PortStats& Cci400::port_stats(unsigned i) const {
@@ -124,10 +129,10 @@ void Cci400::settle(const sc_time& t) {
   for (unsigned i = 0; i < ports_.size(); ++i) {
     Port& port = ports_[i];
     if (!port.pending || port.deadline > t) continue;
-    const bool was_on = port.effective & SNOOP_ENABLE;
+    const bool was_on = port.effective & CCI_ENABLE_SNOOP_REQ;
     port.effective = port.written;
     port.pending = false;
-    const bool on = port.effective & SNOOP_ENABLE;
+    const bool on = port.effective & CCI_ENABLE_SNOOP_REQ;
     if (on == was_on) continue;
     ++(on ? port.stats.snoop_enables : port.stats.snoop_disables);
     for (auto& l : listeners_) l(i, on);
@@ -165,14 +170,14 @@ void Cci400::slave_b_transport(int id, tlm::tlm_generic_payload& gp, sc_time& de
     const sc_time t = sc_time_stamp() + delay;
     settle(t);
     ++port.stats.shareable;
-    if (!(effective_at(from, t) & SNOOP_ENABLE)) {
+    if (!(effective_at(from, t) & CCI_ENABLE_SNOOP_REQ)) {
       // Not coherent: the request goes to memory unsnooped. The checker in
       // the kernel model decides whether that was allowed (MCPM's window).
       ++port.stats.incoherent;
-    } else if (!(control_override_ & CONTROL_OVERRIDE_SNOOP_DISABLE)) {
+    } else if (!(control_override_ & CCI_CTRL_OVERRIDE_SNOOP_DISABLE)) {
       bool snooped = false;
       for (unsigned j = 0; j < ports_.size(); ++j) {
-        if (j == from || !(effective_at(j, t) & SNOOP_ENABLE)) continue;
+        if (j == from || !(effective_at(j, t) & CCI_ENABLE_SNOOP_REQ)) continue;
         ++ports_[j].stats.snoops_received;
         snooped = true;
       }
@@ -182,63 +187,63 @@ void Cci400::slave_b_transport(int id, tlm::tlm_generic_payload& gp, sc_time& de
       }
     }
   }
-  master->b_transport(gp, delay);
+  to_bus->b_transport(gp, delay);
 }
 
 unsigned Cci400::slave_transport_dbg(int, tlm::tlm_generic_payload& gp) {
-  return master->transport_dbg(gp);
+  return to_bus->transport_dbg(gp);
 }
 
 // ---- programmer's model ---------------------------------------------------
 
 int Cci400::slave_if_at(uint32_t offset) const {
   for (unsigned i = 0; i < p_.num_slave_ifs; ++i)
-    if (offset >= p_.slave_if_offsets[i] && offset < p_.slave_if_offsets[i] + kSlaveIfWindow)
+    if (offset >= p_.slave_if_offsets[i] && offset < p_.slave_if_offsets[i] + CCI_SLAVE_IF_WINDOW)
       return static_cast<int>(i);
   return -1;
 }
 
 uint32_t Cci400::reg_read(uint32_t offset, const sc_time& t) {
   switch (offset) {
-    case CONTROL_OVERRIDE: return control_override_;
-    case SPECULATION_CONTROL: return speculation_control_;
-    case SECURE_ACCESS: return secure_access_;
-    case STATUS:
+    case CCI_CTRL_OVERRIDE: return control_override_;
+    case CCI_SPEC_CTRL: return speculation_control_;
+    case CCI_SECURE_ACCESS: return secure_access_;
+    case CCI_CTRL_STATUS:
       for (const Port& port : ports_)
-        if (port.pending && port.deadline > t) return STATUS_CHANGE_PENDING;
+        if (port.pending && port.deadline > t) return CCI_STATUS_CHANGE_PENDING;
       return 0;
-    case IMPRECISE_ERROR: return 0;
-    case PMCR: return pmcr_;
+    case CCI_IMPRECISE_ERR: return 0;
+    case CCI_PMCR: return pmcr_;
   }
   for (const IdReg& r : kIdRegs)
     if (r.offset == offset)
-      return offset == PID2 ? r.value | (p_.revision & 0xF) << PID2_REV_SHIFT : r.value;
+      return offset == CCI_PID2 ? r.value | (p_.revision & 0xF) << CCI_PID2_REV_SHIFT : r.value;
   const int i = slave_if_at(offset);
   if (i < 0) return 0;  // RAZ
   const uint32_t local = offset - p_.slave_if_offsets[i];
-  if (local == SNOOP_CONTROL) return snoop_control(i);
-  if (local == SHAREABLE_OVERRIDE) return ports_[i].shareable_override;
+  if (local == CCI_PORT_CTRL) return snoop_control(i);
+  if (local == CCI_PORT_SHAREABLE_OVERRIDE) return ports_[i].shareable_override;
   return 0;  // QoS and the rest: RAZ
 }
 
 void Cci400::reg_write(uint32_t offset, uint32_t value, const sc_time& t) {
   switch (offset) {
-    case CONTROL_OVERRIDE: control_override_ = value & CONTROL_OVERRIDE_WRITABLE; return;
-    case SPECULATION_CONTROL: speculation_control_ = value; return;
-    case SECURE_ACCESS: secure_access_ = value & SECURE_ACCESS_WRITABLE; return;
-    case PMCR: pmcr_ = (pmcr_ & ~PMCR_WRITABLE) | (value & PMCR_WRITABLE); return;
+    case CCI_CTRL_OVERRIDE: control_override_ = value & kControlOverrideWritable; return;
+    case CCI_SPEC_CTRL: speculation_control_ = value; return;
+    case CCI_SECURE_ACCESS: secure_access_ = value & kSecureAccessWritable; return;
+    case CCI_PMCR: pmcr_ = (pmcr_ & ~kPmcrWritable) | (value & kPmcrWritable); return;
   }
   const int i = slave_if_at(offset);
   if (i < 0) return;  // WI
   Port& port = ports_[i];
   const uint32_t local = offset - p_.slave_if_offsets[i];
-  if (local == SHAREABLE_OVERRIDE) {
-    port.shareable_override = value & SHAREABLE_OVERRIDE_WRITABLE;
-  } else if (local == SNOOP_CONTROL) {
+  if (local == CCI_PORT_SHAREABLE_OVERRIDE) {
+    port.shareable_override = value & kShareableOverrideWritable;
+  } else if (local == CCI_PORT_CTRL) {
     // A change already due by now completes first; a write landing on a change
     // still under way restarts the handshake with the newer value.
     settle(t);
-    port.written = value & SNOOP_CONTROL_WRITABLE;
+    port.written = value & kSnoopControlWritable;
     port.pending = true;
     port.deadline = t + p_.change_pending_latency;
     change_due_.notify(port.deadline - sc_time_stamp());  // an earlier notification wins
@@ -247,7 +252,7 @@ void Cci400::reg_write(uint32_t offset, uint32_t value, const sc_time& t) {
 
 bool Cci400::reg_access(tlm::tlm_generic_payload& gp, const sc_time& t, bool debug) {
   const uint64_t addr = gp.get_address();
-  if (addr >= kRegBlockSize || gp.get_data_length() > kRegBlockSize - addr) {
+  if (addr >= CCI_SIZE || gp.get_data_length() > CCI_SIZE - addr) {
     gp.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
     return false;
   }

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 // cci400.h - ARM CoreLink CCI-400 cache coherent interconnect.
 //
-// Each cluster's ACE master binds to its slave interface slave_if[i]; all
-// traffic leaves through `master` toward the system bus, `transit_latency`
+// Each cluster's ACE master binds to its slave interface from_cluster[i]; all
+// traffic leaves through the master interface `to_bus` toward the system bus, `transit_latency`
 // later. The 64 KiB programmer's model is a separate target, `regs`, that the
 // platform maps on the bus at the DT's reg (TC2: 0x2c090000).
 //
@@ -18,7 +18,7 @@
 // it). The register reads back the value written at once; the interface
 // behaves per the old value until the change completes.
 //
-// Register map (offsets from the CCI base; unlisted words in the block are
+// Register map (models/regs/cci400.h; offsets from the CCI base; unlisted words in the block are
 // RAZ/WI, as the QoS, PMU and reserved space are here):
 //   0x0000 Control Override      RW [3:0]   reset 0  (bit0 snoop disable: no snoops at all)
 //   0x0004 Speculation Control   RW         reset 0  (stored, no effect)
@@ -36,6 +36,8 @@
 #include <tlm>
 #include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/simple_target_socket.h>
+
+#include "models/regs/cci400.h"
 
 #include <cstdint>
 #include <functional>
@@ -72,36 +74,8 @@ struct CciParams {
 
 class Cci400 : public sc_core::sc_module {
  public:
-  // Register offsets (control block).
-  static constexpr uint32_t CONTROL_OVERRIDE = 0x0000;
-  static constexpr uint32_t SPECULATION_CONTROL = 0x0004;
-  static constexpr uint32_t SECURE_ACCESS = 0x0008;
-  static constexpr uint32_t STATUS = 0x000C;
-  static constexpr uint32_t IMPRECISE_ERROR = 0x0010;
-  static constexpr uint32_t PMCR = 0x0100;
-  static constexpr uint32_t PID4 = 0x0FD0, PID0 = 0x0FE0, PID1 = 0x0FE4, PID2 = 0x0FE8,
-                            PID3 = 0x0FEC, CID0 = 0x0FF0, CID1 = 0x0FF4, CID2 = 0x0FF8,
-                            CID3 = 0x0FFC;
-  // Register offsets within a slave interface's window.
-  static constexpr uint32_t SNOOP_CONTROL = 0x0000;
-  static constexpr uint32_t SHAREABLE_OVERRIDE = 0x0004;
-  // Bits.
-  static constexpr uint32_t STATUS_CHANGE_PENDING = 1u << 0;
-  static constexpr uint32_t SNOOP_ENABLE = 1u << 0;
-  static constexpr uint32_t DVM_ENABLE = 1u << 1;
-  static constexpr uint32_t SNOOP_SUPPORT = 1u << 30;
-  static constexpr uint32_t DVM_SUPPORT = 1u << 31;
-  static constexpr uint32_t CONTROL_OVERRIDE_SNOOP_DISABLE = 1u << 0;
-  // Reset values and writable bits.
-  static constexpr uint32_t PMCR_RESET = 4u << 11;  // NCNT: 4 event counters
-  static constexpr uint32_t PMCR_WRITABLE = 0x39;   // CEN, CCD, EX, DP (RST, CCR self-clear)
-  static constexpr uint32_t CONTROL_OVERRIDE_WRITABLE = 0xF;
-  static constexpr uint32_t SECURE_ACCESS_WRITABLE = 0x1;
-  static constexpr uint32_t SNOOP_CONTROL_WRITABLE = SNOOP_ENABLE | DVM_ENABLE;
-  static constexpr uint32_t SHAREABLE_OVERRIDE_WRITABLE = 0x3;
-  static constexpr uint32_t PID2_REV_SHIFT = 4;
-  static constexpr uint64_t kRegBlockSize = 0x10000;
-  static constexpr unsigned kMaxSlaveIfs = 5;  // S0..S4
+  // Register offsets and bits: models/regs/cci400.h (shared with arm-cci.c).
+  static constexpr uint32_t kPmcrReset = 4u << 11;  // NCNT: 4 event counters
 
   using PortListener = std::function<void(unsigned slave_if, bool snoop_on)>;
 
@@ -115,8 +89,8 @@ class Cci400 : public sc_core::sc_module {
     uint64_t snoop_disables = 0;      // completed changes on -> off
   };
 
-  sc_core::sc_vector<tlm_utils::simple_target_socket_tagged<Cci400>> slave_if;  // from clusters
-  tlm_utils::simple_initiator_socket<Cci400> master;  // to the system bus
+  sc_core::sc_vector<tlm_utils::simple_target_socket_tagged<Cci400>> from_cluster;  // slave interfaces, from the clusters
+  tlm_utils::simple_initiator_socket<Cci400> to_bus;  // the master interface
   tlm_utils::simple_target_socket<Cci400> regs;       // programmer's model, from the bus
 
   SC_HAS_PROCESS(Cci400);
@@ -165,7 +139,7 @@ class Cci400 : public sc_core::sc_module {
 
   CciParams p_;
   std::vector<Port> ports_;
-  uint32_t control_override_ = 0, speculation_control_ = 0, secure_access_ = 0, pmcr_ = PMCR_RESET;
+  uint32_t control_override_ = 0, speculation_control_ = 0, secure_access_ = 0, pmcr_ = kPmcrReset;
   sc_core::sc_event change_due_;
   std::vector<PortListener> listeners_;
 };

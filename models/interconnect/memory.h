@@ -33,7 +33,7 @@ class Memory : public sc_core::sc_module {
  public:
   static constexpr uint64_t kPageSize = 4096;
 
-  tlm_utils::simple_target_socket<Memory> bus;  // from the system bus
+  tlm_utils::simple_target_socket<Memory> from_bus;
 
   Memory(sc_core::sc_module_name name, const MemoryParams& p);
 

@@ -5,6 +5,7 @@
 
 #include "models/common/initiator.h"
 #include "models/common/report.h"
+#include "models/regs/gic400.h"
 
 using namespace sc_core;
 
@@ -16,10 +17,12 @@ constexpr unsigned kCfgPerWord = 16;      // ICFGR: 2 bits per interrupt
 constexpr unsigned kSgiSourceShift = 10;  // IAR/EOIR/HPPIR CPUID field [12:10]
 constexpr uint32_t kIntidMask = 0x3FF;
 constexpr uint32_t kBprMax = 7;
+constexpr uint32_t kIcfgrSgiReset = 0xAAAAAAAA;  // SGIs: edge, read-only
+constexpr uint32_t kIcfgrPpiReset = 0x55540000;  // PPIs: level, read-only
 }  // namespace
 
 Gic400::Gic400(sc_module_name name, const GicParams& p)
-    : sc_module(name), dist_socket("dist_socket"), cpu_socket("cpu_socket"),
+    : sc_module(name), dist_regs("dist_regs"), cpu_regs("cpu_regs"),
       p_(p) {
   if (p_.num_cpus < 1 || p_.num_cpus > kMaxCpus)
     model_error(this->name(), "num_cpus %u outside 1..%u", p_.num_cpus, kMaxCpus);
@@ -36,10 +39,10 @@ Gic400::Gic400(sc_module_name name, const GicParams& p)
     }
   declare_dist_regs();
   declare_cpu_regs();
-  dist_index_ = index_regs(dist_regs_, Gicd::SIZE);
-  cpu_index_ = index_regs(cpu_regs_, Gicc::SIZE);
-  dist_socket.register_b_transport(this, &Gic400::dist_b_transport);
-  cpu_socket.register_b_transport(this, &Gic400::cpu_b_transport);
+  dist_index_ = index_regs(dist_table_, GIC_DIST_SIZE);
+  cpu_index_ = index_regs(cpu_table_, GIC_CPU_SIZE);
+  dist_regs.register_b_transport(this, &Gic400::dist_b_transport);
+  cpu_regs.register_b_transport(this, &Gic400::cpu_b_transport);
 }
 
 // ---- register tables -------------------------------------------------------
@@ -65,104 +68,104 @@ void Gic400::declare_dist_regs() {
     return Reg{n, off, 1, false, [value](unsigned, unsigned) { return value; },
                nullptr};
   };
-  dist_regs_ = {
-      {"GICD_CTLR", Gicd::CTLR, 1, false,
+  dist_table_ = {
+      {"GICD_CTLR", GIC_DIST_CTRL, 1, false,
        [this](unsigned, unsigned) { return gicd_ctlr_; },
        [this](unsigned, unsigned, uint32_t v) { gicd_ctlr_ = v & kGicdCtlrMask; }},
-      {"GICD_TYPER", Gicd::TYPER, 1, false,
+      {"GICD_TYPER", GIC_DIST_CTR, 1, false,
        [this](unsigned, unsigned) { return read_typer(); }, nullptr},
-      constant("GICD_IIDR", Gicd::IIDR, Gicd::IIDR_RESET),
-      bits("GICD_IGROUPR", Gicd::IGROUPR, &Gic400::get_group1, &Gic400::set_group1, Assign),
-      bits("GICD_ISENABLER", Gicd::ISENABLER, &Gic400::get_enabled, &Gic400::set_enabled, Set),
-      bits("GICD_ICENABLER", Gicd::ICENABLER, &Gic400::get_enabled, &Gic400::set_enabled, Clear),
-      bits("GICD_ISPENDR", Gicd::ISPENDR, &Gic400::get_pending, &Gic400::set_pending, Set),
-      bits("GICD_ICPENDR", Gicd::ICPENDR, &Gic400::get_pending, &Gic400::set_pending, Clear),
-      bits("GICD_ISACTIVER", Gicd::ISACTIVER, &Gic400::get_active, &Gic400::set_active, Set),
-      bits("GICD_ICACTIVER", Gicd::ICACTIVER, &Gic400::get_active, &Gic400::set_active, Clear),
-      {"GICD_IPRIORITYR", Gicd::IPRIORITYR, num_irqs(), true,
+      constant("GICD_IIDR", GIC_DIST_IIDR, GICD_IIDR_GIC400),
+      bits("GICD_IGROUPR", GIC_DIST_IGROUP, &Gic400::get_group1, &Gic400::set_group1, Assign),
+      bits("GICD_ISENABLER", GIC_DIST_ENABLE_SET, &Gic400::get_enabled, &Gic400::set_enabled, Set),
+      bits("GICD_ICENABLER", GIC_DIST_ENABLE_CLEAR, &Gic400::get_enabled, &Gic400::set_enabled, Clear),
+      bits("GICD_ISPENDR", GIC_DIST_PENDING_SET, &Gic400::get_pending, &Gic400::set_pending, Set),
+      bits("GICD_ICPENDR", GIC_DIST_PENDING_CLEAR, &Gic400::get_pending, &Gic400::set_pending, Clear),
+      bits("GICD_ISACTIVER", GIC_DIST_ACTIVE_SET, &Gic400::get_active, &Gic400::set_active, Set),
+      bits("GICD_ICACTIVER", GIC_DIST_ACTIVE_CLEAR, &Gic400::get_active, &Gic400::set_active, Clear),
+      {"GICD_IPRIORITYR", GIC_DIST_PRI, num_irqs(), true,
        [this](unsigned cpu, unsigned id) -> uint32_t { return irq(cpu, id).priority; },
        [this](unsigned cpu, unsigned id, uint32_t v) {
          irq(cpu, id).priority = v & kPriorityMask;
        },
        false, 4},
-      {"GICD_ITARGETSR", Gicd::ITARGETSR, num_irqs(), true,
+      {"GICD_ITARGETSR", GIC_DIST_TARGET, num_irqs(), true,
        [this](unsigned cpu, unsigned id) { return read_itargets(cpu, id); },
        [this](unsigned cpu, unsigned id, uint32_t v) { write_itargets(cpu, id, v); }, false, 4},
-      {"GICD_ICFGR", Gicd::ICFGR, num_irqs() / kCfgPerWord, false,
+      {"GICD_ICFGR", GIC_DIST_CONFIG, num_irqs() / kCfgPerWord, false,
        [this](unsigned cpu, unsigned w) { return read_icfgr(cpu, w); },
        [this](unsigned cpu, unsigned w, uint32_t v) { write_icfgr(cpu, w, v); }, false,
        kCfgPerWord},
-      {"GICD_SGIR", Gicd::SGIR, 1, false, nullptr,
+      {"GICD_SGIR", GIC_DIST_SOFTINT, 1, false, nullptr,
        [this](unsigned cpu, unsigned, uint32_t v) { write_sgir(cpu, v); }},
       // CPENDSGIR/SPENDSGIR: byte n = SGI n, bit m = pending from source CPU m,
       // banked for the requesting (target) CPU interface.
-      {"GICD_CPENDSGIR", Gicd::CPENDSGIR, kSgis, true,
+      {"GICD_CPENDSGIR", GIC_DIST_SGI_PENDING_CLEAR, kSgis, true,
        [this](unsigned cpu, unsigned id) -> uint32_t { return cpus_[cpu].sgi_pending[id]; },
        [this](unsigned cpu, unsigned id, uint32_t v) {
          cpus_[cpu].sgi_pending[id] &= ~v;
          repend(cpu, id);
        },
        false, 0, true},
-      {"GICD_SPENDSGIR", Gicd::SPENDSGIR, kSgis, true,
+      {"GICD_SPENDSGIR", GIC_DIST_SGI_PENDING_SET, kSgis, true,
        [this](unsigned cpu, unsigned id) -> uint32_t { return cpus_[cpu].sgi_pending[id]; },
        [this](unsigned cpu, unsigned id, uint32_t v) {
          cpus_[cpu].sgi_pending[id] |= v & ((1u << p_.num_cpus) - 1);
          repend(cpu, id);
        },
        false, 0, true},
-      constant("GICD_ICPIDR2", Gicd::ICPIDR2, Gicd::ICPIDR2_RESET),
+      constant("GICD_ICPIDR2", GIC_DIST_ICPIDR2, GICD_ICPIDR2_GICV2),
   };
 }
 
 void Gic400::declare_cpu_regs() {
-  cpu_regs_ = {
-      {"GICC_CTLR", Gicc::CTLR, 1, false,
+  cpu_table_ = {
+      {"GICC_CTLR", GIC_CPU_CTRL, 1, false,
        [this](unsigned cpu, unsigned) { return cpus_[cpu].ctlr; },
        [this](unsigned cpu, unsigned, uint32_t v) { cpus_[cpu].ctlr = v & kGiccCtlrMask; },
        false, 0, true},
-      {"GICC_PMR", Gicc::PMR, 1, false,
+      {"GICC_PMR", GIC_CPU_PRIMASK, 1, false,
        [this](unsigned cpu, unsigned) { return cpus_[cpu].pmr; },
        [this](unsigned cpu, unsigned, uint32_t v) { cpus_[cpu].pmr = v & kPriorityMask; },
        false, 0, true},
       // A binary point below the implemented minimum reads back as the minimum.
-      {"GICC_BPR", Gicc::BPR, 1, false,
+      {"GICC_BPR", GIC_CPU_BINPOINT, 1, false,
        [this](unsigned cpu, unsigned) { return cpus_[cpu].bpr; },
        [this](unsigned cpu, unsigned, uint32_t v) {
-         cpus_[cpu].bpr = std::max(v & kBprMax, Gicc::BPR_RESET);
+         cpus_[cpu].bpr = std::max(v & kBprMax, kBprReset);
        },
        false, 0, true},
-      {"GICC_IAR", Gicc::IAR, 1, false,
+      {"GICC_IAR", GIC_CPU_INTACK, 1, false,
        [this](unsigned cpu, unsigned) { return acknowledge(cpu); }, nullptr, true},
-      {"GICC_EOIR", Gicc::EOIR, 1, false, nullptr,
+      {"GICC_EOIR", GIC_CPU_EOI, 1, false, nullptr,
        [this](unsigned cpu, unsigned, uint32_t v) { end_of_interrupt(cpu, v); }},
-      {"GICC_RPR", Gicc::RPR, 1, false,
+      {"GICC_RPR", GIC_CPU_RUNNINGPRI, 1, false,
        [this](unsigned cpu, unsigned) -> uint32_t { return running_priority(cpu); },
        nullptr},
-      {"GICC_HPPIR", Gicc::HPPIR, 1, false,
+      {"GICC_HPPIR", GIC_CPU_HIGHPRI, 1, false,
        [this](unsigned cpu, unsigned) {
          Candidate c = highest_pending(cpu, true);
          return c.intid | c.source << kSgiSourceShift;
        },
        nullptr},
-      {"GICC_ABPR", Gicc::ABPR, 1, false,
+      {"GICC_ABPR", GIC_CPU_ALIAS_BINPOINT, 1, false,
        [this](unsigned cpu, unsigned) { return cpus_[cpu].abpr; },
        [this](unsigned cpu, unsigned, uint32_t v) {
-         cpus_[cpu].abpr = std::max(v & kBprMax, Gicc::ABPR_RESET);
+         cpus_[cpu].abpr = std::max(v & kBprMax, kAbprReset);
        },
        false, 0, true},
-      {"GICC_IIDR", Gicc::IIDR, 1, false,
-       [](unsigned, unsigned) { return Gicc::IIDR_RESET; }, nullptr},
+      {"GICC_IIDR", GIC_CPU_IDENT, 1, false,
+       [](unsigned, unsigned) { return GICC_IIDR_GIC400; }, nullptr},
   };
 }
 
 // ---- TLM ---------------------------------------------------------------------
 
 void Gic400::dist_b_transport(tlm::tlm_generic_payload& gp, sc_time& delay) {
-  transport(dist_regs_, dist_index_, Gicd::SIZE, gp, delay);
+  transport(dist_table_, dist_index_, GIC_DIST_SIZE, gp, delay);
 }
 
 void Gic400::cpu_b_transport(tlm::tlm_generic_payload& gp, sc_time& delay) {
-  transport(cpu_regs_, cpu_index_, Gicc::SIZE, gp, delay);
+  transport(cpu_table_, cpu_index_, GIC_CPU_SIZE, gp, delay);
 }
 
 void Gic400::transport(const std::vector<Reg>& regs, const std::vector<uint8_t>& index,
@@ -429,7 +432,7 @@ uint8_t Gic400::group_priority(unsigned cpu, uint8_t prio) const {
 }
 
 uint8_t Gic400::running_priority(unsigned cpu) const {
-  uint8_t rp = Gicc::IDLE_PRIORITY;
+  uint8_t rp = kIdlePriority;
   for (const auto& a : cpus_[cpu].active)
     rp = std::min(rp, group_priority(cpu, a.priority));
   return rp;
@@ -517,8 +520,8 @@ void Gic400::set_group1(unsigned cpu, unsigned id, bool v) { irq(cpu, id).group1
 // Words 0 (SGIs) and 1 (PPIs) are read-only on the GIC-400. For SPIs,
 // bit 2n+1 = edge-triggered; bit 2n is reserved and reads as one.
 uint32_t Gic400::read_icfgr(unsigned cpu, unsigned word) {
-  if (word == 0) return Gicd::ICFGR_SGI_RESET;
-  if (word == 1) return Gicd::ICFGR_PPI_RESET;
+  if (word == 0) return kIcfgrSgiReset;
+  if (word == 1) return kIcfgrPpiReset;
   uint32_t v = 0;
   for (unsigned k = 0; k < kCfgPerWord; ++k)
     v |= (irq(cpu, word * kCfgPerWord + k).edge ? 3u : 1u) << (2 * k);

@@ -41,32 +41,10 @@ struct GicParams {
 
 class Gic400 : public sc_core::sc_module {
  public:
-  // ---- register map (offsets, reset values) -----------------------------
-  struct Gicd {  // distributor, offsets from the GICD base
-    static constexpr uint32_t CTLR = 0x000, TYPER = 0x004, IIDR = 0x008,
-        IGROUPR = 0x080, ISENABLER = 0x100, ICENABLER = 0x180,
-        ISPENDR = 0x200, ICPENDR = 0x280, ISACTIVER = 0x300,
-        ICACTIVER = 0x380, IPRIORITYR = 0x400, ITARGETSR = 0x800,
-        ICFGR = 0xC00, SGIR = 0xF00, CPENDSGIR = 0xF10, SPENDSGIR = 0xF20,
-        ICPIDR2 = 0xFE8;
-    static constexpr uint32_t SIZE = 0x1000;
-    static constexpr uint32_t IIDR_RESET = 0x0200143B;  // ProductID 0x02, JEP106 ARM
-    static constexpr uint32_t ICPIDR2_RESET = 0x2B;       // ArchRev 2 (GICv2)
-    static constexpr uint32_t ICFGR_SGI_RESET = 0xAAAAAAAA;  // SGIs: edge, RO
-    static constexpr uint32_t ICFGR_PPI_RESET = 0x55540000;  // PPIs: level, RO
-    static constexpr uint32_t ICFGR_SPI_RESET = 0x55555555;  // SPIs: level
-    static constexpr uint32_t ISENABLER0_RESET = 0x0000FFFF;  // SGIs RAO/WI
-  };
-  struct Gicc {  // CPU interface, offsets from the GICC base
-    static constexpr uint32_t CTLR = 0x00, PMR = 0x04, BPR = 0x08,
-        IAR = 0x0C, EOIR = 0x10, RPR = 0x14, HPPIR = 0x18, ABPR = 0x1C,
-        IIDR = 0xFC;
-    static constexpr uint32_t SIZE = 0x2000;
-    static constexpr uint32_t IIDR_RESET = 0x0202143B;  // GIC-400, GICv2
-    static constexpr uint32_t BPR_RESET = 2;   // minimum for 5 priority bits
-    static constexpr uint32_t ABPR_RESET = 3;  // BPR_RESET + 1
-    static constexpr uint32_t IDLE_PRIORITY = 0xFF;  // RPR with nothing active
-  };
+  // Register offsets and IDs: models/regs/gic400.h (shared with irq-gic.c).
+  // Reset values of the CPU interface's binary points (5 priority bits).
+  static constexpr uint32_t kBprReset = 2, kAbprReset = 3;  // ABPR: BPR + 1
+  static constexpr uint8_t kIdlePriority = 0xFF;            // RPR with nothing active
   // GIC-400 implements 32 priority levels: bits [7:3] of each priority.
   static constexpr uint8_t kPriorityMask = 0xF8;
   static constexpr unsigned kMaxCpus = 8, kMaxSpis = 480;
@@ -77,8 +55,8 @@ class Gic400 : public sc_core::sc_module {
   Gic400(sc_core::sc_module_name name, const GicParams& p);
 
   // ---- TLM targets --------------------------------------------------------
-  tlm_utils::simple_target_socket<Gic400> dist_socket;  // GICD, 4 KiB
-  tlm_utils::simple_target_socket<Gic400> cpu_socket;   // GICC, 8 KiB
+  tlm_utils::simple_target_socket<Gic400> dist_regs;  // GICD, 4 KiB, from the bus
+  tlm_utils::simple_target_socket<Gic400> cpu_regs;   // GICC, 8 KiB, from the bus
 
   // ---- interrupt inputs ---------------------------------------------------
   void set_spi(unsigned intid, bool level);                 // intid 32..
@@ -110,7 +88,7 @@ class Gic400 : public sc_core::sc_module {
   struct CpuIf {
     std::array<Irq, kPrivate> banked;
     std::array<uint8_t, kSgis> sgi_pending{};  // bit n: pending from CPU n
-    uint32_t ctlr = 0, pmr = 0, bpr = Gicc::BPR_RESET, abpr = Gicc::ABPR_RESET;
+    uint32_t ctlr = 0, pmr = 0, bpr = kBprReset, abpr = kAbprReset;
     std::vector<Active> active;  // in acknowledge order
     uint32_t pend = 0;  // bit n: SGI/PPI n pending (pending(cpu, n)), see pend_
     IrqWire irq, wake;
@@ -118,7 +96,7 @@ class Gic400 : public sc_core::sc_module {
   // What a CPU interface would signal: an interrupt ID and SGI source.
   struct Candidate {
     unsigned intid = kSpurious, source = 0;
-    uint8_t priority = Gicc::IDLE_PRIORITY;
+    uint8_t priority = kIdlePriority;
     bool found() const { return intid != kSpurious; }
   };
 
@@ -212,6 +190,6 @@ class Gic400 : public sc_core::sc_module {
   // spi_pend_ word k for IDs 32 * (k + 1)...
   std::vector<uint32_t> spi_pend_;
   uint32_t spi_words_ = 0;  // bit k: spi_pend_[k] is not empty (k < 15)
-  std::vector<Reg> dist_regs_, cpu_regs_;
+  std::vector<Reg> dist_table_, cpu_table_;
   std::vector<uint8_t> dist_index_, cpu_index_;
 };

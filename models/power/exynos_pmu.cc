@@ -3,16 +3,18 @@
 #define SC_INCLUDE_DYNAMIC_PROCESSES
 #include "models/power/exynos_pmu.h"
 
-#include "models/common/initiator.h"
-#include "models/common/mmio32.h"
 #include "models/common/report.h"
+#include "models/regs/exynos_pmu.h"
 
 #include <string>
 
 using namespace sc_core;
 
 ExynosPmu::ExynosPmu(sc_module_name name, const ExynosPmuParams& p)
-    : sc_module(name), socket("socket"), p_(p) {
+    : sc_module(name),
+      // Works at SystemC's time (models/common/initiator.h).
+      regs("regs", {0x7fff, p.access_latency, false, RegisterBank::Unmapped::Warn, 4}),
+      p_(p) {
   for (unsigned c = 0; c < kClusters; ++c) {
     if (p_.cpus[c] < 1 || p_.cpus[c] > kCpus)
       model_error(this->name(), "cluster %u: %u cpus, the PMU has switches for 1..%u", c,
@@ -21,18 +23,18 @@ ExynosPmu::ExynosPmu(sc_module_name name, const ExynosPmuParams& p)
     if (!run.empty() && run.size() != p_.cpus[c])
       model_error(this->name(), "cluster %u: initially_running has %zu entries for %u cpus", c,
                   run.size(), p_.cpus[c]);
-    cl_[c].config = p_.cluster_on[c] ? kLocalPwrEn : 0;
+    cl_[c].config = p_.cluster_on[c] ? PWR_LOCAL_ON : 0;
     for (unsigned cpu = 0; cpu < p_.cpus[c]; ++cpu) {
       const bool running = !run.empty() && run[cpu];
       if (running && !p_.cluster_on[c])
         model_error(this->name(), "cluster %u: cpu %u runs in a cluster that is off", c, cpu);
       CoreRegs& k = cl_[c].core[cpu];
       k.reset = !running;
-      k.config = running ? kLocalPwrEn : 0;
+      k.config = running ? PWR_LOCAL_ON : 0;
       reset_wire_[c][cpu].set(!running);  // nothing bound yet: sinks read level()
     }
   }
-  socket.register_b_transport(this, &ExynosPmu::b_transport);
+  declare_regs();
   for (unsigned c = 0; c < kClusters; ++c)
     sc_spawn([this, c] { thread(c); }, ("pm" + std::to_string(c)).c_str());
 }
@@ -75,77 +77,53 @@ void ExynosPmu::cpu_standbywfi(unsigned c, unsigned cpu, bool level) {
 
 // ---- registers -----------------------------------------------------------------
 
-void ExynosPmu::b_transport(tlm::tlm_generic_payload& gp, sc_time& delay) {
-  catch_up(gp, delay);  // works at SystemC's time (models/common/initiator.h)
-  delay += p_.access_latency;
-  mmio32_transport(gp, 0x7fff, [this](uint32_t off) { return read(off); },
-                   [this](uint32_t off, uint32_t v) { write(off, v); });
+void ExynosPmu::declare_regs() {
+  regs.add("SWRESET", PMU_SWRESET)
+      .reads([](unsigned) { return 0u; })
+      .writes([this](unsigned, uint32_t v) { swreset(v); });
+  regs.add("INFORM0", PMU_INFORM0).stored();
+  regs.add("SPARE2", PMU_SPARE2).reads([](unsigned) { return 1u; });
+  regs.add("SPARE3", PMU_SPARE3).stored();
+  for (unsigned c = 0; c < kClusters; ++c) {
+    ClusterRegs& cl = cl_[c];
+    declare_switch("ARM_CORE", PMU_CORE_BASE + PMU_STRIDE * kCpus * c, p_.cpus[c], c,
+                   [&cl](unsigned cpu) -> uint32_t& { return cl.core[cpu].config; },
+                   [&cl](unsigned cpu) { return !cl.core[cpu].reset; });
+    declare_switch("COMMON", PMU_L2_BASE + PMU_STRIDE * c, 1, c,
+                   [&cl](unsigned) -> uint32_t& { return cl.config; },
+                   [&cl](unsigned) { return cl.pd && cl.pd->is_on(); });
+  }
 }
 
-uint32_t ExynosPmu::read(uint32_t off) {
-  switch (off) {
-    case Reg::SWRESET: return 0;
-    case Reg::INFORM0: return inform0_;
-    case Reg::SPARE2: return 1;
-    case Reg::SPARE3: return spare3_;
-  }
-  if (off >= Reg::CORE_CONFIGURATION0 && off < Reg::CORE_CONFIGURATION0 + 8 * Reg::STRIDE) {
-    const unsigned n = (off - Reg::CORE_CONFIGURATION0) / Reg::STRIDE, c = n / kCpus, cpu = n % kCpus;
-    const uint32_t r = (off - Reg::CORE_CONFIGURATION0) % Reg::STRIDE;
-    if (cpu < p_.cpus[c]) {
-      const CoreRegs& k = cl_[c].core[cpu];
-      if (r == 0) return k.config;
-      if (r == Reg::STATUS) return k.reset ? 0 : kLocalPwrEn;
-      if (r == Reg::OPTION) return k.option;
-    }
-  }
-  if (off >= Reg::COMMON_CONFIGURATION0 && off < Reg::COMMON_CONFIGURATION0 + kClusters * Reg::STRIDE) {
-    const unsigned c = (off - Reg::COMMON_CONFIGURATION0) / Reg::STRIDE;
-    const uint32_t r = (off - Reg::COMMON_CONFIGURATION0) % Reg::STRIDE;
-    if (r == 0) return cl_[c].config;
-    if (r == Reg::STATUS) return cl_[c].pd && cl_[c].pd->is_on() ? kLocalPwrEn : 0;
-    if (r == Reg::OPTION) return cl_[c].option;
-  }
-  if (warned_.insert(off).second)
-    model_warning(name(), "read of unmodelled register at offset 0x%04x reads as zero", off);
-  return 0;
+void ExynosPmu::declare_switch(const char* name, uint32_t base, unsigned count, unsigned c,
+                               std::function<uint32_t&(unsigned i)> config,
+                               std::function<bool(unsigned i)> powered) {
+  sc_event& ev = cl_[c].ev;
+  regs.add(name, base, count, PMU_STRIDE)
+      .reads([config](unsigned i) { return config(i); })
+      .writes([config, &ev](unsigned i, uint32_t v) {
+        config(i) = v & PWR_LOCAL_ON;
+        ev.notify(SC_ZERO_TIME);
+      });
+  regs.add(name, base + PMU_STATUS, count, PMU_STRIDE).reads([powered](unsigned i) {
+    return powered(i) ? PWR_LOCAL_ON : 0;
+  });
+  regs.add(name, base + PMU_OPTION, count, PMU_STRIDE)
+      .stored()
+      .writes([&ev](unsigned, uint32_t) { ev.notify(SC_ZERO_TIME); });
 }
 
-void ExynosPmu::write(uint32_t off, uint32_t v) {
-  switch (off) {
-    case Reg::SWRESET: {
-      // The KFC (A7) core resets: the A7 cluster is MPIDR cluster 1.
-      const unsigned c = 1;
-      for (unsigned cpu = 0; cpu < p_.cpus[c]; ++cpu)
-        if ((v & kfc_core_reset(cpu)) == kfc_core_reset(cpu) && !cl_[c].core[cpu].reset) {
-          set_reset(c, cpu, true);  // a pulse: the core restarts at its reset vector
-          set_reset(c, cpu, false);
-        }
-      return;
+uint32_t ExynosPmu::read(uint32_t off) { return regs.read(off); }
+void ExynosPmu::write(uint32_t off, uint32_t v) { regs.write(off, v); }
+
+// The KFC (A7) core resets: the A7 cluster is MPIDR cluster 1.
+void ExynosPmu::swreset(uint32_t v) {
+  const unsigned c = 1;
+  for (unsigned cpu = 0; cpu < p_.cpus[c]; ++cpu)
+    if ((v & PMU_SWRESET_KFC_CORE(cpu)) == PMU_SWRESET_KFC_CORE(cpu) && !cl_[c].core[cpu].reset) {
+      set_reset(c, cpu, true);  // a pulse: the core restarts at its reset vector
+      set_reset(c, cpu, false);
     }
-    case Reg::INFORM0: inform0_ = v; return;
-    case Reg::SPARE3: spare3_ = v; return;
-  }
-  if (off >= Reg::CORE_CONFIGURATION0 && off < Reg::CORE_CONFIGURATION0 + 8 * Reg::STRIDE) {
-    const unsigned n = (off - Reg::CORE_CONFIGURATION0) / Reg::STRIDE, c = n / kCpus, cpu = n % kCpus;
-    const uint32_t r = (off - Reg::CORE_CONFIGURATION0) % Reg::STRIDE;
-    if (cpu < p_.cpus[c] && (r == 0 || r == Reg::OPTION)) {
-      (r == 0 ? cl_[c].core[cpu].config : cl_[c].core[cpu].option) = r == 0 ? v & kLocalPwrEn : v;
-      cl_[c].ev.notify(SC_ZERO_TIME);
-      return;
-    }
-  }
-  if (off >= Reg::COMMON_CONFIGURATION0 && off < Reg::COMMON_CONFIGURATION0 + kClusters * Reg::STRIDE) {
-    const unsigned c = (off - Reg::COMMON_CONFIGURATION0) / Reg::STRIDE;
-    const uint32_t r = (off - Reg::COMMON_CONFIGURATION0) % Reg::STRIDE;
-    if (r == 0 || r == Reg::OPTION) {
-      (r == 0 ? cl_[c].config : cl_[c].option) = r == 0 ? v & kLocalPwrEn : v;
-      cl_[c].ev.notify(SC_ZERO_TIME);
-      return;
-    }
-  }
-  if (warned_.insert(off | 0x80000000u).second)
-    model_warning(name(), "write of 0x%08x to read-only or unmodelled offset 0x%04x ignored", v, off);
 }
 
 // ---- power sequencer -------------------------------------------------------------
@@ -164,7 +142,7 @@ bool ExynosPmu::step(unsigned c) {
   // 1. A running core with its switch off that has entered WFI: power it off.
   for (unsigned cpu = 0; cpu < p_.cpus[c]; ++cpu) {
     CoreRegs& k = cl.core[cpu];
-    if (!k.reset && !(k.config & kLocalPwrEn) && k.wfi_armed) {
+    if (!k.reset && !(k.config & PWR_LOCAL_ON) && k.wfi_armed) {
       set_reset(c, cpu, true);
       acted = true;
     }
@@ -174,7 +152,7 @@ bool ExynosPmu::step(unsigned c) {
   //    of racing with its power-off.
   for (unsigned cpu = 0; cpu < p_.cpus[c]; ++cpu) {
     CoreRegs& k = cl.core[cpu];
-    if (!k.reset || !(k.config & kLocalPwrEn)) continue;
+    if (!k.reset || !(k.config & PWR_LOCAL_ON)) continue;
     if (cl.pd && !cl.pd->is_on()) {
       cl.pd->request_on();
       while (!cl.pd->is_on()) wait(cl.pd->changed_event());
@@ -182,14 +160,14 @@ bool ExynosPmu::step(unsigned c) {
     set_reset(c, cpu, false);
     return true;  // the world may have moved while we waited: look again
   }
-  if ((cl.config & kLocalPwrEn) && cl.pd && cl.pd->is_off()) {
+  if ((cl.config & PWR_LOCAL_ON) && cl.pd && cl.pd->is_off()) {
     cl.pd->request_on();
     return true;
   }
   // 3. Every core off and the cluster switch off: power the cluster down.
   bool all_off = true;
   for (unsigned cpu = 0; cpu < p_.cpus[c]; ++cpu) all_off = all_off && cl.core[cpu].reset;
-  if (all_off && !(cl.config & kLocalPwrEn) && cl.pd && cl.pd->is_on()) {
+  if (all_off && !(cl.config & PWR_LOCAL_ON) && cl.pd && cl.pd->is_on()) {
     cl.pd->request_off();
     acted = true;
   }

@@ -5,7 +5,8 @@
 // arch/arm/mach-exynos/mcpm-exynos.c and pm.c program them.
 //
 // Cores are numbered n = cpu + 4 * cluster (cluster = MPIDR Aff1: the A15s
-// are 0-3, the A7s ("KFC") 4-7). Register interface (exynos-regs-pmu.h):
+// are 0-3, the A7s ("KFC") 4-7). Register interface (models/regs/
+// exynos_pmu.h, shared with mcpm-exynos.c):
 //   SWRESET             0x0400  write: bits (1 << 8 | 1 << 20) << cpu reset
 //                               KFC (A7) core cpu if it is running (a pulse)
 //   INFORM0             0x0800  plain read/write
@@ -37,14 +38,14 @@
 #pragma once
 
 #include "models/common/irq_wire.h"
+#include "models/common/register_bank.h"
 #include "models/power/power_domain.h"
 
 #include <systemc>
 #include <tlm>
-#include <tlm_utils/simple_target_socket.h>
 
 #include <cstdint>
-#include <set>
+#include <functional>
 #include <vector>
 
 struct ExynosPmuParams {
@@ -58,17 +59,7 @@ struct ExynosPmuParams {
 
 class ExynosPmu : public sc_core::sc_module {
  public:
-  struct Reg {
-    static constexpr uint32_t SWRESET = 0x0400, INFORM0 = 0x0800, SPARE2 = 0x0908,
-                              SPARE3 = 0x090c;
-    static constexpr uint32_t CORE_CONFIGURATION0 = 0x2000, COMMON_CONFIGURATION0 = 0x2500,
-                              STRIDE = 0x80, STATUS = 0x4, OPTION = 0x8;
-    static constexpr uint32_t SIZE = 0x5000;
-  };
-  static constexpr uint32_t kLocalPwrEn = 0x3;
-  static constexpr uint32_t kfc_core_reset(unsigned cpu) { return ((1u << 8) | (1u << 20)) << cpu; }
-
-  tlm_utils::simple_target_socket<ExynosPmu> socket;
+  RegisterBank regs;  // models/regs/exynos_pmu.h, from the bus
 
   SC_HAS_PROCESS(ExynosPmu);
   ExynosPmu(sc_core::sc_module_name name, const ExynosPmuParams& p);
@@ -89,19 +80,25 @@ class ExynosPmu : public sc_core::sc_module {
  private:
   static constexpr unsigned kClusters = ExynosPmuParams::kClusters, kCpus = ExynosPmuParams::kCpus;
   struct CoreRegs {
-    uint32_t config = 0, option = 0;
+    uint32_t config = 0;
     bool reset = true;
     bool wfi = false, wfi_armed = false;
     unsigned power_ups = 0;
   };
   struct ClusterRegs {
     PowerDomain* pd = nullptr;
-    uint32_t config = 0, option = 0;
+    uint32_t config = 0;
     CoreRegs core[kCpus];
     sc_core::sc_event ev;
   };
 
-  void b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
+  void declare_regs();
+  // CONFIGURATION, STATUS and OPTION of one power switch (a core's, count
+  // of them, or a cluster's) at base; config: its switch; status: powered.
+  void declare_switch(const char* name, uint32_t base, unsigned count, unsigned c,
+                      std::function<uint32_t&(unsigned i)> config,
+                      std::function<bool(unsigned i)> powered);
+  void swreset(uint32_t v);
   void check(const char* what, unsigned c, unsigned cpu) const;
   void thread(unsigned c);
   bool step(unsigned c);  // one pass of the sequencer; true if it acted
@@ -110,6 +107,4 @@ class ExynosPmu : public sc_core::sc_module {
   ExynosPmuParams p_;
   ClusterRegs cl_[kClusters];
   IrqWire reset_wire_[kClusters][kCpus];
-  uint32_t inform0_ = 0, spare3_ = 0;
-  std::set<uint32_t> warned_;
 };

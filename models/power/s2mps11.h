@@ -7,7 +7,7 @@
 // The I2C link is not modelled: the PMIC's 8-bit registers are reached
 // through a 32-bit MMIO window (the HSI2C controller's), one register per
 // word at offset 4 * reg; one access stands for one I2C register transfer
-// and costs access_latency. Registers (s2mps11.h's order):
+// and costs access_latency. Registers (models/regs/s2mps11.h):
 //   ID      0x00  reads 0x00 (read-only)
 //   B1CTRL2 0x26, B2CTRL2 0x28, B3CTRL2 0x2a, B4CTRL2 0x2c, B6CTRL2 0x34:
 //           the buck's voltage selector, V = 600000 + 6250 * sel uV (8 bits)
@@ -18,11 +18,12 @@
 // aligned 32-bit words; bits 31:8 of a write are ignored.
 #pragma once
 
+#include "models/common/register_bank.h"
 #include "models/power/regulator.h"
+#include "models/regs/s2mps11.h"
 
 #include <systemc>
 #include <tlm>
-#include <tlm_utils/simple_target_socket.h>
 
 #include <array>
 #include <cstdint>
@@ -34,15 +35,10 @@ struct S2mps11Params {
 
 class S2mps11 : public sc_core::sc_module {
  public:
-  struct Reg {
-    static constexpr uint32_t ID = 0x00, B1CTRL2 = 0x26, B2CTRL2 = 0x28, B3CTRL2 = 0x2a,
-                              B4CTRL2 = 0x2c, B6CTRL2 = 0x34;
-    static constexpr uint32_t COUNT = 0x100;       // 8-bit register addresses
-    static constexpr uint32_t SIZE = 4 * COUNT;    // the MMIO window
-  };
-  static constexpr uint32_t kBuckMinUv = 600000, kBuckStepUv = 6250;
+  // The MMIO window: register r (models/regs/s2mps11.h) is word r.
+  static constexpr uint32_t kWindowSize = S2MPS11_REG_STRIDE * S2MPS11_NR_REGS;
 
-  tlm_utils::simple_target_socket<S2mps11> socket;
+  RegisterBank regs;
 
   S2mps11(sc_core::sc_module_name name, const S2mps11Params& p);
 
@@ -56,14 +52,12 @@ class S2mps11 : public sc_core::sc_module {
   // selector step.
   void connect_buck(unsigned buck, Regulator* rail);
 
+  // Register access without the bus (tests, debug): reg is the register number.
   uint32_t read(uint32_t reg);
   void write(uint32_t reg, uint32_t v);
 
  private:
-  void b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
-
   S2mps11Params p_;
-  std::array<uint8_t, Reg::COUNT> regs_{};
-  std::array<Regulator*, Reg::COUNT> rail_of_reg_{};
+  std::array<Regulator*, S2MPS11_NR_REGS> rail_of_reg_{};
   std::set<uint32_t> warned_;
 };

@@ -3,18 +3,22 @@
 #define SC_INCLUDE_DYNAMIC_PROCESSES
 #include "models/power/tc2_scc.h"
 
-#include "models/common/initiator.h"
-#include "models/common/mmio32.h"
-
 #include "models/common/report.h"
+#include "models/regs/tc2_scc.h"
 
-#include <cstring>
 #include <string>
 
 using namespace sc_core;
 
 Tc2Scc::Tc2Scc(sc_module_name name, const Tc2SccParams& p)
-    : sc_module(name), socket("socket"), p_(p) {
+    : sc_module(name),
+      // Writes start the SPC's processes and PWC_STATUS reads lower its
+      // interrupt: at the instant of the access (models/common/initiator.h).
+      // Other reads return state that only those processes change, which
+      // holds still while the core's lead runs. The router may or may not
+      // strip the region base: decode within 4 KiB.
+      regs("regs", {SCC_SIZE - 1, p.access_latency, true, RegisterBank::Unmapped::Warn, 3}),
+      p_(p) {
   const unsigned a15 = p_.a15_cluster_id, a7 = p_.a7_cluster_id;
   if (a15 > 1 || a7 > 1 || a15 == a7)
     model_error(this->name(), "cluster ids A15 %u / A7 %u: TC2 has clusters 0 and 1", a15, a7);
@@ -25,13 +29,14 @@ Tc2Scc::Tc2Scc(sc_module_name name, const Tc2SccParams& p)
     if (p_.cpus[c] < 1 || p_.cpus[c] > max_cpus[c])
       model_error(this->name(), "cluster %u: %u cpus, the TC2 SCC has room for 1..%u", c,
                   p_.cpus[c], max_cpus[c]);
-    if (p_.opps[c].size() > 8)
+    if (p_.opps[c].size() > SPC_MAX_OPPS)
       model_error(this->name(), "cluster %u: %zu operating points, the SPC holds at most 8", c,
                   p_.opps[c].size());
     for (const auto& o : p_.opps[c]) {
-      if (o.khz % MULT_FACTOR || o.khz / MULT_FACTOR > FREQ_MASK || o.khz == 0)
+      if (o.khz % SPC_MULT_FACTOR || o.khz / SPC_MULT_FACTOR > SPC_FREQ_MASK || o.khz == 0)
         model_error(this->name(), "cluster %u: OPP %u kHz is not a non-zero multiple of %u kHz "
-                    "below %u kHz", c, o.khz, (unsigned)MULT_FACTOR, FREQ_MASK * MULT_FACTOR);
+                    "below %u kHz", c, o.khz, (unsigned)SPC_MULT_FACTOR,
+                    SPC_FREQ_MASK * SPC_MULT_FACTOR);
       if (o.uv % 1000 || o.uv / 1000 > 0xfff)
         model_error(this->name(), "cluster %u: OPP voltage %u uV is not a whole mV below 4096 mV",
                     c, o.uv);
@@ -50,7 +55,7 @@ Tc2Scc::Tc2Scc(sc_module_name name, const Tc2SccParams& p)
       reset_wire_[c][cpu].set(!running);  // nothing bound yet: sinks read level()
     }
   }
-  socket.register_b_transport(this, &Tc2Scc::b_transport);
+  declare_regs();
   for (unsigned c = 0; c < 2; ++c) {
     sc_spawn_options o;
     sc_spawn([this, c] { pm_thread(c); }, ("pm" + std::to_string(c)).c_str(), &o);
@@ -120,11 +125,17 @@ void Tc2Scc::cpu_wake_request(unsigned c, unsigned cpu, bool level) {
 }
 
 uint32_t Tc2Scc::mask_bit(unsigned c, unsigned cpu) const {
-  return c == p_.a15_cluster_id ? 1u << cpu : 1u << (4 + cpu);
+  return c == p_.a15_cluster_id ? 1u << cpu : 1u << (SPC_WAKE_INT_A7_SHIFT + cpu);
 }
 
+// GBL_WAKEUP_INT_MSK: the A15 cluster's bit, then the A7 cluster's.
 uint32_t Tc2Scc::global_bit(unsigned c) const {
-  return c == p_.a15_cluster_id ? 1u << 10 : 1u << 11;
+  const uint32_t low = GBL_WAKEUP_INT_MSK & -GBL_WAKEUP_INT_MSK;
+  return c == p_.a15_cluster_id ? low : GBL_WAKEUP_INT_MSK & ~low;
+}
+
+unsigned Tc2Scc::dvfs_type(unsigned c) const {
+  return c == p_.a15_cluster_id ? SPC_CA15_DVFS : SPC_CA7_DVFS;
 }
 
 uint32_t Tc2Scc::wake_raw() const {
@@ -137,133 +148,105 @@ uint32_t Tc2Scc::wake_raw() const {
 
 uint32_t Tc2Scc::opp_word(unsigned c, unsigned i) const {
   const auto& o = p_.opps[c].at(i);
-  return ((o.uv / 1000) << VOLT_SHIFT) | (o.khz / MULT_FACTOR);
+  return ((o.uv / 1000) << SPC_VOLT_SHIFT) | (o.khz / SPC_MULT_FACTOR);
 }
 
 // ---- register file ---------------------------------------------------------
 
-void Tc2Scc::b_transport(tlm::tlm_generic_payload& gp, sc_time& delay) {
-  // Writes start the SPC's processes and PWC_STATUS reads lower its
-  // interrupt: at the instant of the access (models/common/initiator.h).
-  // Other reads return state that only those processes change, which holds
-  // still while the core's lead runs.
-  if (!gp.is_read() || (gp.get_address() & 0xfff) == SPC_BASE + PWC_STATUS) catch_up(gp, delay);
-  delay += p_.access_latency;
-  // The router may or may not strip the region base: decode within 4 KiB.
-  mmio32_transport(gp, 0xfff, [this](uint32_t off) { return read_reg(off); },
-                   [this](uint32_t off, uint32_t v) { write_reg(off, v); });
-}
-
-uint32_t Tc2Scc::read_reg(uint32_t off) {
+void Tc2Scc::declare_regs() {
   const unsigned a15 = p_.a15_cluster_id, a7 = p_.a7_cluster_id;
-  switch (off) {
-    case RESET_CTRL: {
-      uint32_t v = 0;
-      for (unsigned cpu = 0; cpu < p_.cpus[a15]; ++cpu)
-        if (!cl_[a15].reset[cpu]) v |= 1u << (2 + cpu);
-      for (unsigned cpu = 0; cpu < p_.cpus[a7]; ++cpu)
-        if (!cl_[a7].reset[cpu]) v |= 1u << (16 + cpu);
-      return v;
-    }
-    case A15_CONF: return a15;
-    case A7_CONF: return a7;
-    case SYS_INFO: return (p_.cpus[a15] << 16) | (p_.cpus[a7] << 20);
+  const auto spc = [](uint32_t off) { return SCC_SPC_OFFSET + off; };
+  regs.add("RESET_CTRL", SCC_RESET_CTRL).reads([this, a15, a7](unsigned) {
+    uint32_t v = 0;
+    for (unsigned cpu = 0; cpu < p_.cpus[a15]; ++cpu)
+      if (!cl_[a15].reset[cpu]) v |= SCC_RESET_A15_CPU(cpu);
+    for (unsigned cpu = 0; cpu < p_.cpus[a7]; ++cpu)
+      if (!cl_[a7].reset[cpu]) v |= SCC_RESET_A7_CPU(cpu);
+    return v;
+  });
+  regs.add("A15_CONF", SCC_A15_CONF).reads([a15](unsigned) { return a15; });
+  regs.add("A7_CONF", SCC_A7_CONF).reads([a7](unsigned) { return a7; });
+  regs.add("SYS_INFO", SCC_SYS_INFO).reads([this, a15, a7](unsigned) {
+    return (p_.cpus[a15] << SCC_SYS_INFO_A15_SHIFT) | (p_.cpus[a7] << SCC_SYS_INFO_A7_SHIFT);
+  });
+  const struct { const char* lvl; const char* req; uint32_t lvl_off, req_off; unsigned c; }
+      perf[] = {{"PERF_LVL_A15", "PERF_REQ_A15", PERF_LVL_A15, PERF_REQ_A15, a15},
+                {"PERF_LVL_A7", "PERF_REQ_A7", PERF_LVL_A7, PERF_REQ_A7, a7}};
+  for (const auto& k : perf) {
+    const unsigned c = k.c;
+    regs.add(k.lvl, spc(k.lvl_off))
+        .reads([this, c](unsigned) { return perf_[c]; })
+        .writes([this, c](unsigned, uint32_t v) { perf_request(c, v); });
+    regs.add(k.req, spc(k.req_off)).reads([this, c](unsigned) -> uint32_t {
+      return cl_[c].dvfs_busy || !cl_[c].dvfs_queue.empty();
+    });
   }
-  if (off >= SPC_BASE && off < SPC_BASE + 0x100) {
-    const uint32_t s = off - SPC_BASE;
-    switch (s) {
-      case PERF_LVL_A15: return perf_[a15];
-      case PERF_LVL_A7: return perf_[a7];
-      case PERF_REQ_A15: return cl_[a15].dvfs_busy || !cl_[a15].dvfs_queue.empty();
-      case PERF_REQ_A7: return cl_[a7].dvfs_busy || !cl_[a7].dvfs_queue.empty();
-      case COMMS: return comms_cmd_;
-      case COMMS_REQ: return comms_busy_;
-      case PWC_STATUS: {
-        const uint32_t v = pwc_status_;
-        pwc_status_ = 0;  // clear on read, and the interrupt with it
-        irq.lower();
-        return v;
-      }
-      case PWC_FLAG: return pwc_flag_;
-      case WAKE_INT_MASK: return wake_mask_;
-      case WAKE_INT_RAW: return wake_raw();
-      case WAKE_INT_STAT: return wake_raw() & wake_mask_;
-      case A15_PWRDN_EN: return cl_[a15].pwrdn_en;
-      case A7_PWRDN_EN: return cl_[a7].pwrdn_en;
-      case STANDBYWFI_STAT: {
-        uint32_t v = 0;
-        for (unsigned cpu = 0; cpu < p_.cpus[a15]; ++cpu)
-          if (cl_[a15].wfi[cpu]) v |= 1u << cpu;
-        for (unsigned cpu = 0; cpu < p_.cpus[a7]; ++cpu)
-          if (cl_[a7].wfi[cpu]) v |= 1u << (3 + cpu);
-        return v;
-      }
-      case SYSCFG_WDATA: return syscfg_wdata_;
-      case SYSCFG_RDATA: return syscfg_rdata_;
-    }
-    if (s >= A15_BX_ADDR0 && s < A15_BX_ADDR0 + 4 * p_.cpus[a15])
-      return cl_[a15].bx_addr[(s - A15_BX_ADDR0) / 4];
-    if (s >= A7_BX_ADDR0 && s < A7_BX_ADDR0 + 4 * p_.cpus[a7])
-      return cl_[a7].bx_addr[(s - A7_BX_ADDR0) / 4];
-  }
-  if (warned_offsets_.insert(off).second)
-    model_warning(name(), "read of unmodelled register at offset 0x%03x reads as zero", off);
-  return 0;
-}
-
-void Tc2Scc::write_reg(uint32_t off, uint32_t v) {
-  const unsigned a15 = p_.a15_cluster_id, a7 = p_.a7_cluster_id;
-  if (off >= SPC_BASE && off < SPC_BASE + 0x100) {
-    const uint32_t s = off - SPC_BASE;
-    auto perf_req = [&](unsigned c) {
-      cl_[c].dvfs_queue.emplace_back(v, sc_time_stamp());
-      cl_[c].dvfs_ev.notify(SC_ZERO_TIME);
-    };
-    switch (s) {
-      case PERF_LVL_A15: perf_req(a15); return;
-      case PERF_LVL_A7: perf_req(a7); return;
-      case COMMS:
-        if (!(v & SYSCFG_START)) {
-          comms_cmd_ = v;
-          return;
-        }
-        // A second request while one runs: the SPC has one config channel.
-        if (comms_busy_) {
-          complete(stat_err(SPC_SYS_CFG));
-          return;
-        }
-        comms_cmd_ = v;
-        comms_busy_ = true;
-        comms_ev_.notify(SC_ZERO_TIME);
-        return;
-      case PWC_FLAG: pwc_flag_ = v; return;
-      case WAKE_INT_MASK:
-        wake_mask_ = v & (GBL_WAKEUP_INT_MSK | 0x7fu);
+  regs.add("COMMS", spc(COMMS))
+      .reads([this](unsigned) { return comms_cmd_; })
+      .writes([this](unsigned, uint32_t v) { comms_write(v); });
+  regs.add("COMMS_REQ", spc(COMMS_REQ)).reads([this](unsigned) -> uint32_t { return comms_busy_; });
+  regs.add("PWC_STATUS", spc(PWC_STATUS)).read_acts().reads([this](unsigned) {
+    const uint32_t v = pwc_status_;
+    pwc_status_ = 0;  // clear on read, and the interrupt with it
+    irq.lower();
+    return v;
+  });
+  regs.add("PWC_FLAG", spc(PWC_FLAG)).stored();
+  regs.add("WAKE_INT_MASK", spc(WAKE_INT_MASK))
+      .reads([this](unsigned) { return wake_mask_; })
+      .writes([this](unsigned, uint32_t v) {
+        wake_mask_ = v & (GBL_WAKEUP_INT_MSK | SPC_WAKE_INT_CPU_BITS);
         cl_[0].pm_ev.notify(SC_ZERO_TIME);
         cl_[1].pm_ev.notify(SC_ZERO_TIME);
-        return;
-      case A15_PWRDN_EN:
-        cl_[a15].pwrdn_en = v & 1;
-        cl_[a15].pm_ev.notify(SC_ZERO_TIME);
-        return;
-      case A7_PWRDN_EN:
-        cl_[a7].pwrdn_en = v & 1;
-        cl_[a7].pm_ev.notify(SC_ZERO_TIME);
-        return;
-      case SYSCFG_WDATA: syscfg_wdata_ = v; return;
-    }
-    if (s >= A15_BX_ADDR0 && s < A15_BX_ADDR0 + 4 * p_.cpus[a15]) {
-      cl_[a15].bx_addr[(s - A15_BX_ADDR0) / 4] = v;
-      return;
-    }
-    if (s >= A7_BX_ADDR0 && s < A7_BX_ADDR0 + 4 * p_.cpus[a7]) {
-      cl_[a7].bx_addr[(s - A7_BX_ADDR0) / 4] = v;
-      return;
-    }
+      });
+  regs.add("WAKE_INT_RAW", spc(WAKE_INT_RAW)).reads([this](unsigned) { return wake_raw(); });
+  regs.add("WAKE_INT_STAT", spc(WAKE_INT_STAT))
+      .reads([this](unsigned) { return wake_raw() & wake_mask_; });
+  const struct { const char* pwrdn; const char* bx; uint32_t pwrdn_off, bx_off; unsigned c; }
+      cluster[] = {{"A15_PWRDN_EN", "A15_BX_ADDR", A15_PWRDN_EN, A15_BX_ADDR0, a15},
+                   {"A7_PWRDN_EN", "A7_BX_ADDR", A7_PWRDN_EN, A7_BX_ADDR0, a7}};
+  for (const auto& k : cluster) {
+    Cluster& cl = cl_[k.c];
+    regs.add(k.pwrdn, spc(k.pwrdn_off))
+        .reads([&cl](unsigned) -> uint32_t { return cl.pwrdn_en; })
+        .writes([&cl](unsigned, uint32_t v) {
+          cl.pwrdn_en = v & 1;
+          cl.pm_ev.notify(SC_ZERO_TIME);
+        });
+    regs.add(k.bx, spc(k.bx_off), p_.cpus[k.c])
+        .reads([&cl](unsigned cpu) { return cl.bx_addr[cpu]; })
+        .writes([&cl](unsigned cpu, uint32_t v) { cl.bx_addr[cpu] = v; });
   }
-  if (warned_offsets_.insert(off | 0x80000000u).second)
-    model_warning(name(), "write of 0x%08x to read-only or unmodelled offset 0x%03x ignored", v,
-                  off);
+  regs.add("STANDBYWFI_STAT", spc(STANDBYWFI_STAT)).reads([this, a15, a7](unsigned) {
+    uint32_t v = 0;
+    for (unsigned cpu = 0; cpu < p_.cpus[a15]; ++cpu)
+      if (cl_[a15].wfi[cpu]) v |= STANDBYWFI_STAT_A15_CPU_MASK(cpu);
+    for (unsigned cpu = 0; cpu < p_.cpus[a7]; ++cpu)
+      if (cl_[a7].wfi[cpu]) v |= STANDBYWFI_STAT_A7_CPU_MASK(cpu);
+    return v;
+  });
+  regs.add("SYSCFG_WDATA", spc(SYSCFG_WDATA)).stored();
+  regs.add("SYSCFG_RDATA", spc(SYSCFG_RDATA)).reads([this](unsigned) { return syscfg_rdata_; });
+}
+
+void Tc2Scc::perf_request(unsigned c, uint32_t level) {
+  cl_[c].dvfs_queue.emplace_back(level, sc_time_stamp());
+  cl_[c].dvfs_ev.notify(SC_ZERO_TIME);
+}
+
+void Tc2Scc::comms_write(uint32_t v) {
+  if (!(v & SPC_SYSCFG_START)) {
+    comms_cmd_ = v;
+    return;
+  }
+  // A second request while one runs: the SPC has one config channel.
+  if (comms_busy_) {
+    complete(SPC_STAT_ERR(SPC_SYS_CFG));
+    return;
+  }
+  comms_cmd_ = v;
+  comms_busy_ = true;
+  comms_ev_.notify(SC_ZERO_TIME);
 }
 
 void Tc2Scc::complete(uint32_t bits) {
@@ -346,7 +329,7 @@ void Tc2Scc::dvfs_thread(unsigned c) {
       r.error = true;
       r.completed = sc_time_stamp();
       records_.push_back(r);
-      complete(stat_err(type));
+      complete(SPC_STAT_ERR(type));
       continue;
     }
     // The firmware's time first: the request is not acted on until it has
@@ -384,7 +367,7 @@ void Tc2Scc::dvfs_thread(unsigned c) {
     perf_[c] = level;
     r.completed = sc_time_stamp();
     records_.push_back(r);
-    complete(stat_complete(type));
+    complete(SPC_STAT_COMPLETE(type));
   }
 }
 
@@ -394,11 +377,11 @@ void Tc2Scc::comms_thread() {
   for (;;) {
     wait(comms_ev_);
     wait(p_.comms_latency);
-    const uint32_t func = comms_cmd_ & SYSCFG_FUNC_MASK;
-    const uint32_t off = (comms_cmd_ & SYSCFG_OFFSET_MASK) << 2;
+    const uint32_t func = comms_cmd_ & SPC_SYSCFG_FUNC_MASK;
+    const uint32_t off = (comms_cmd_ & SPC_SYSCFG_OFFSET_MASK) << 2;
     bool ok = false;
-    if (func == SYSCFG_SCC) {
-      const unsigned bases[2] = {A15_PERFVAL_BASE, A7_PERFVAL_BASE};
+    if (func == SPC_SYSCFG_SCC) {
+      const unsigned bases[2] = {SPC_A15_PERFVAL_BASE, SPC_A7_PERFVAL_BASE};
       const unsigned clusters[2] = {p_.a15_cluster_id, p_.a7_cluster_id};
       for (unsigned i = 0; i < 2 && !ok; ++i) {
         const unsigned c = clusters[i];
@@ -409,6 +392,6 @@ void Tc2Scc::comms_thread() {
       }
     }
     comms_busy_ = false;
-    complete(ok ? stat_complete(SPC_SYS_CFG) : stat_err(SPC_SYS_CFG));
+    complete(ok ? SPC_STAT_COMPLETE(SPC_SYS_CFG) : SPC_STAT_ERR(SPC_SYS_CFG));
   }
 }

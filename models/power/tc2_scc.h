@@ -3,7 +3,7 @@
 // the Serial Power Controller (SPC) inside it: the power controller of the
 // board. 4 KiB at 0x7fff0000 ("arm,vexpress-scc,v2p-ca15_a7").
 //
-// Register interface (the offsets tc2_pm.c and spc.c use):
+// Register interface (models/regs/tc2_scc.h, shared with tc2_pm.c and spc.c):
 //   SCC  RESET_CTRL 0x018  nCORERESET, 1 = out of reset: A15 cpu n bit 2+n,
 //                          A7 cpu n bit 16+n (read-only here: the SPC owns it)
 //        A15_CONF   0x400  bits 3:0 A15 cluster id      (read-only)
@@ -62,18 +62,17 @@
 
 #include "models/clock/pll.h"
 #include "models/common/irq_wire.h"
+#include "models/common/register_bank.h"
 #include "models/power/dvfs_guard.h"
 #include "models/power/power_domain.h"
 #include "models/power/regulator.h"
 
 #include <systemc>
 #include <tlm>
-#include <tlm_utils/simple_target_socket.h>
 
 #include <cstdint>
 #include <deque>
 #include <memory>
-#include <set>
 #include <vector>
 
 struct Tc2SccParams {
@@ -100,29 +99,6 @@ struct Tc2SccParams {
 
 class Tc2Scc : public sc_core::sc_module {
  public:
-  // Offsets in the 4 KiB SCC region.
-  enum : uint32_t {
-    RESET_CTRL = 0x018, A15_CONF = 0x400, A7_CONF = 0x500, SYS_INFO = 0x700,
-    SPC_BASE = 0xb00,
-  };
-  // Offsets from SPC_BASE.
-  enum : uint32_t {
-    PERF_LVL_A15 = 0x00, PERF_REQ_A15 = 0x04, PERF_LVL_A7 = 0x08, PERF_REQ_A7 = 0x0c,
-    COMMS = 0x10, COMMS_REQ = 0x14, PWC_STATUS = 0x18, PWC_FLAG = 0x1c,
-    WAKE_INT_MASK = 0x24, WAKE_INT_RAW = 0x28, WAKE_INT_STAT = 0x2c,
-    A15_PWRDN_EN = 0x30, A7_PWRDN_EN = 0x34, STANDBYWFI_STAT = 0x3c,
-    A15_BX_ADDR0 = 0x68, SYSCFG_WDATA = 0x70, SYSCFG_RDATA = 0x74, A7_BX_ADDR0 = 0x78,
-  };
-  enum : uint32_t {
-    A15_PERFVAL_BASE = 0xC10, A7_PERFVAL_BASE = 0xC30,
-    SYSCFG_START = 1u << 31, SYSCFG_SCC = 6u << 20, SYSCFG_FUNC_MASK = 0x3fu << 20,
-    SYSCFG_OFFSET_MASK = 0xfffffu, GBL_WAKEUP_INT_MSK = 0x3u << 10,
-    MULT_FACTOR = 20, VOLT_SHIFT = 20, FREQ_MASK = 0xfffffu,
-  };
-  enum OpType : unsigned { CA15_DVFS = 0, CA7_DVFS = 1, SPC_SYS_CFG = 2 };
-  static constexpr uint32_t stat_complete(unsigned type) { return 1u << (type * 4); }
-  static constexpr uint32_t stat_err(unsigned type) { return 2u << (type * 4); }
-
   // One PERF_LVL operation, for transition-latency statistics.
   struct DvfsRecord {
     unsigned cluster;
@@ -135,7 +111,7 @@ class Tc2Scc : public sc_core::sc_module {
     bool error;                        // index out of range (other fields: request only)
   };
 
-  tlm_utils::simple_target_socket<Tc2Scc> socket;
+  RegisterBank regs;  // the 4 KiB SCC block, from the bus
   IrqWire irq;  // SPC interrupt, level: high while a completion is unread
 
   SC_HAS_PROCESS(Tc2Scc);
@@ -180,9 +156,9 @@ class Tc2Scc : public sc_core::sc_module {
     sc_core::sc_event dvfs_ev, pm_ev;
   };
 
-  void b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
-  uint32_t read_reg(uint32_t off);
-  void write_reg(uint32_t off, uint32_t val);
+  void declare_regs();
+  void perf_request(unsigned c, uint32_t level);
+  void comms_write(uint32_t v);
 
   void dvfs_thread(unsigned c);
   void pm_thread(unsigned c);
@@ -196,18 +172,17 @@ class Tc2Scc : public sc_core::sc_module {
   uint32_t global_bit(unsigned c) const;
   uint32_t wake_raw() const;
   void check_cluster_cpu(const char* what, unsigned c, unsigned cpu) const;
-  unsigned dvfs_type(unsigned c) const { return c == p_.a15_cluster_id ? CA15_DVFS : CA7_DVFS; }
+  unsigned dvfs_type(unsigned c) const;
 
   Tc2SccParams p_;
   Cluster cl_[2];
   IrqWire reset_wire_[2][kMaxCpus];
   std::unique_ptr<DvfsGuard> guard_[2];
   unsigned perf_[2];
-  uint32_t pwc_status_ = 0, pwc_flag_ = 0, wake_mask_ = 0;
-  uint32_t syscfg_wdata_ = 0, syscfg_rdata_ = 0;
+  uint32_t pwc_status_ = 0, wake_mask_ = 0;
+  uint32_t syscfg_rdata_ = 0;
   bool comms_busy_ = false;
   uint32_t comms_cmd_ = 0;
   sc_core::sc_event comms_ev_;
   std::vector<DvfsRecord> records_;
-  std::set<uint32_t> warned_offsets_;
 };

@@ -1,23 +1,24 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "models/timer/sp804.h"
 
-#include "models/common/initiator.h"
-#include "models/common/mmio32.h"
-
-#include <cstring>
+#include "models/regs/sp804.h"
 
 using namespace sc_core;
 
 namespace {
 constexpr uint64_t kPsPerS = 1000000000000ull;
+// PeriphID0..3 (part 0x804, designer 0x41 ARM, revision 1) and PCellID0..3.
+constexpr uint8_t kPeriphId[4] = {0x04, 0x18, 0x14, 0x00};
+constexpr uint8_t kPCellId[4] = {0x0D, 0xF0, 0x05, 0xB1};
+constexpr uint32_t kControlReserved = 1u << 4;
 }  // namespace
 
-constexpr uint8_t Sp804::Reg::PERIPHID[4];
-constexpr uint8_t Sp804::Reg::PCELLID[4];
-
-Sp804::Sp804(sc_module_name name, const Sp804Params& p) : sc_module(name), socket("socket"), p_(p) {
+// Works at SystemC's time (models/common/initiator.h); ITCR, ITOP and the
+// reserved words read as zero and ignore writes.
+Sp804::Sp804(sc_module_name name, const Sp804Params& p)
+    : sc_module(name), regs("regs", {SP804_SIZE - 1, p.access_latency}), p_(p) {
   if (p_.timclk_hz == 0) SC_REPORT_FATAL("sp804", "TIMCLK of 0 Hz");
-  socket.register_b_transport(this, &Sp804::b_transport);
+  declare_regs();
   SC_METHOD(expire1);
   sensitive << t_[0].due;
   dont_initialize();
@@ -26,18 +27,18 @@ Sp804::Sp804(sc_module_name name, const Sp804Params& p) : sc_module(name), socke
   dont_initialize();
 }
 
-uint32_t Sp804::mask(const Timer& t) const { return (t.ctrl & kSize32) ? 0xFFFFFFFFu : 0xFFFFu; }
+uint32_t Sp804::mask(const Timer& t) const { return (t.ctrl & TIMER_CTRL_32BIT) ? 0xFFFFFFFFu : 0xFFFFu; }
 
 // Prescale 00: /1, 01: /16, 10: /256 (11 is undefined: /256 here).
 uint64_t Sp804::divider(const Timer& t) const {
-  switch ((t.ctrl & kPrescaleMask) >> kPrescaleShift) {
+  switch ((t.ctrl & TIMER_CTRL_PRESCALE_MASK) >> TIMER_CTRL_PRESCALE_SHIFT) {
     case 0: return 1;
     case 1: return 16;
     default: return 256;
   }
 }
 
-bool Sp804::counting(const Timer& t) const { return (t.ctrl & kEnable) && !t.halted; }
+bool Sp804::counting(const Timer& t) const { return (t.ctrl & TIMER_CTRL_ENABLE) && !t.halted; }
 
 uint64_t Sp804::ticks_since(const Timer& t, const sc_time& now) const {
   const unsigned __int128 ps = (now - t.base_time).value();
@@ -75,10 +76,10 @@ void Sp804::expire(unsigned i) {
   Timer& t = t_[i];
   t.ris = true;
   t.base_time = sc_time_stamp();
-  if (t.ctrl & kOneShot) {
+  if (t.ctrl & TIMER_CTRL_ONESHOT) {
     t.base_value = 0;
     t.halted = true;
-  } else if (t.ctrl & kPeriodic) {
+  } else if (t.ctrl & TIMER_CTRL_PERIODIC) {
     t.base_value = t.load & mask(t);
   } else {
     t.base_value = mask(t);  // free-running: wraps to the maximum
@@ -88,63 +89,56 @@ void Sp804::expire(unsigned i) {
 }
 
 void Sp804::update_irq() {
-  const bool a = t_[0].ris && (t_[0].ctrl & kIntEnable);
-  const bool b = t_[1].ris && (t_[1].ctrl & kIntEnable);
+  const bool a = t_[0].ris && (t_[0].ctrl & TIMER_CTRL_IE);
+  const bool b = t_[1].ris && (t_[1].ctrl & TIMER_CTRL_IE);
   irq1.set(a);
   irq2.set(b);
   irq.set(a || b);
 }
 
-uint32_t Sp804::read(uint32_t off) {
-  off &= Reg::SIZE - 1;
-  if (off >= Reg::PERIPHID0 && off < Reg::PERIPHID0 + 16) return Reg::PERIPHID[(off - Reg::PERIPHID0) / 4];
-  if (off >= Reg::PCELLID0) return Reg::PCELLID[(off - Reg::PCELLID0) / 4];
-  if (off >= 2 * Reg::TIMER2) return 0;  // ITCR, ITOP and reserved: RAZ
-  const Timer& t = t_[off / Reg::TIMER2];
-  switch (off % Reg::TIMER2) {
-    case Reg::LOAD: case Reg::BGLOAD: return t.load;
-    case Reg::VALUE: return value(t);
-    case Reg::CONTROL: return t.ctrl;
-    case Reg::RIS: return t.ris ? 1 : 0;
-    case Reg::MIS: return t.ris && (t.ctrl & kIntEnable) ? 1 : 0;
-    default: return 0;  // IntClr is write-only
-  }
+uint32_t Sp804::read(uint32_t off) { return regs.read(off); }
+void Sp804::write(uint32_t off, uint32_t v) { regs.write(off, v); }
+
+void Sp804::declare_regs() {
+  regs.add("PeriphID", SP804_PERIPHID0, 4).reads([](unsigned i) -> uint32_t { return kPeriphId[i]; });
+  regs.add("PCellID", SP804_PCELLID0, 4).reads([](unsigned i) -> uint32_t { return kPCellId[i]; });
+  // Each register twice: timer 1's, then timer 2's TIMER_2_BASE on.
+  auto timer = [this](const char* name, uint32_t off) -> RegisterBank::Reg& {
+    return regs.add(name, off, 2, TIMER_2_BASE);
+  };
+  timer("TimerXLoad", TIMER_LOAD)
+      .reads([this](unsigned i) { return t_[i].load; })
+      .writes([this](unsigned i, uint32_t v) { write_load(t_[i], v); });
+  timer("TimerXValue", TIMER_VALUE).reads([this](unsigned i) { return value(t_[i]); });
+  timer("TimerXControl", TIMER_CTRL)
+      .reads([this](unsigned i) { return t_[i].ctrl; })
+      .writes([this](unsigned i, uint32_t v) { write_control(t_[i], v); });
+  timer("TimerXIntClr", TIMER_INTCLR).writes([this](unsigned i, uint32_t) {
+    t_[i].ris = false;
+    update_irq();
+  });
+  timer("TimerXRIS", TIMER_RIS).reads([this](unsigned i) -> uint32_t { return t_[i].ris ? 1 : 0; });
+  timer("TimerXMIS", TIMER_MIS).reads([this](unsigned i) -> uint32_t {
+    return t_[i].ris && (t_[i].ctrl & TIMER_CTRL_IE) ? 1 : 0;
+  });
+  timer("TimerXBGLoad", TIMER_BGLOAD)  // the next reload only
+      .reads([this](unsigned i) { return t_[i].load; })
+      .writes([this](unsigned i, uint32_t v) { t_[i].load = v; });
 }
 
-void Sp804::write(uint32_t off, uint32_t v) {
-  off &= Reg::SIZE - 1;
-  if (off >= 2 * Reg::TIMER2) return;  // WI
-  Timer& t = t_[off / Reg::TIMER2];
-  switch (off % Reg::TIMER2) {
-    case Reg::LOAD:  // loads the counter at once
-      t.load = v;
-      t.base_value = v;
-      t.base_time = sc_time_stamp();
-      t.halted = false;
-      schedule(t);
-      break;
-    case Reg::BGLOAD:  // the next reload only
-      t.load = v;
-      break;
-    case Reg::CONTROL:
-      rebase(t);
-      t.ctrl = v & 0xEF;  // bit 4 is reserved
-      t.base_time = sc_time_stamp();
-      schedule(t);
-      update_irq();
-      break;
-    case Reg::INTCLR:
-      t.ris = false;
-      update_irq();
-      break;
-    default:
-      break;  // Value, RIS, MIS: read-only
-  }
+// Loads the counter at once.
+void Sp804::write_load(Timer& t, uint32_t v) {
+  t.load = v;
+  t.base_value = v;
+  t.base_time = sc_time_stamp();
+  t.halted = false;
+  schedule(t);
 }
 
-void Sp804::b_transport(tlm::tlm_generic_payload& gp, sc_time& delay) {
-  catch_up(gp, delay);  // works at SystemC's time (models/common/initiator.h)
-  delay += p_.access_latency;
-  mmio32_transport(gp, Reg::SIZE - 1, [this](uint32_t off) { return read(off); },
-                   [this](uint32_t off, uint32_t v) { write(off, v); });
+void Sp804::write_control(Timer& t, uint32_t v) {
+  rebase(t);
+  t.ctrl = v & 0xFF & ~kControlReserved;
+  t.base_time = sc_time_stamp();
+  schedule(t);
+  update_irq();
 }

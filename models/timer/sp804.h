@@ -19,12 +19,12 @@
 
 #include <systemc>
 #include <tlm>
-#include <tlm_utils/simple_target_socket.h>
 
 #include <array>
 #include <cstdint>
 
 #include "models/common/irq_wire.h"
+#include "models/common/register_bank.h"
 
 struct Sp804Params {
   uint64_t timclk_hz = 1000000;     // TIMCLK of both timers
@@ -33,26 +33,7 @@ struct Sp804Params {
 
 class Sp804 : public sc_core::sc_module {
  public:
-  // ---- register map (offsets of timer 1; timer 2 at +Timer2), resets -----
-  struct Reg {
-    static constexpr uint32_t LOAD = 0x00, VALUE = 0x04, CONTROL = 0x08,
-        INTCLR = 0x0C, RIS = 0x10, MIS = 0x14, BGLOAD = 0x18;
-    static constexpr uint32_t TIMER2 = 0x20;
-    static constexpr uint32_t ITCR = 0xF00, ITOP = 0xF04;
-    static constexpr uint32_t PERIPHID0 = 0xFE0, PCELLID0 = 0xFF0;
-    static constexpr uint32_t SIZE = 0x1000;
-    static constexpr uint32_t LOAD_RESET = 0, VALUE_RESET = 0xFFFFFFFF,
-        CONTROL_RESET = 0x20, RIS_RESET = 0;
-    // PeriphID0..3 (part 0x804, designer 0x41 ARM, revision 1) and PCellID0..3.
-    static constexpr uint8_t PERIPHID[4] = {0x04, 0x18, 0x14, 0x00};
-    static constexpr uint8_t PCELLID[4] = {0x0D, 0xF0, 0x05, 0xB1};
-  };
-  // TimerXControl bits.
-  static constexpr uint32_t kOneShot = 1u << 0, kSize32 = 1u << 1,
-      kPrescaleShift = 2, kPrescaleMask = 3u << 2, kIntEnable = 1u << 5,
-      kPeriodic = 1u << 6, kEnable = 1u << 7;
-
-  tlm_utils::simple_target_socket<Sp804> socket;
+  RegisterBank regs;  // the 4 KiB block (models/regs/sp804.h), from the bus
   IrqWire irq1, irq2;  // TIMINT1, TIMINT2
   IrqWire irq;         // TIMINTC = TIMINT1 | TIMINT2
 
@@ -65,16 +46,19 @@ class Sp804 : public sc_core::sc_module {
   void write(uint32_t off, uint32_t v);
 
  private:
+  // Reset values (the TRM): Load 0, Value 0xFFFFFFFF, Control 0x20.
   struct Timer {
-    uint32_t load = Reg::LOAD_RESET, ctrl = Reg::CONTROL_RESET;
-    uint32_t base_value = Reg::VALUE_RESET;  // the count at base_time
+    uint32_t load = 0, ctrl = 0x20;
+    uint32_t base_value = 0xFFFFFFFF;  // the count at base_time
     sc_core::sc_time base_time;
     bool halted = false;  // one-shot reached zero
     bool ris = false;
     sc_core::sc_event due;
   };
 
-  void b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
+  void declare_regs();
+  void write_load(Timer& t, uint32_t v);
+  void write_control(Timer& t, uint32_t v);
   uint32_t mask(const Timer& t) const;
   uint64_t divider(const Timer& t) const;
   bool counting(const Timer& t) const;

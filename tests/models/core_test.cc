@@ -47,7 +47,7 @@ struct Rig : sc_module {
       body(*core);
       for (;;) wait(other);  // park
     });
-    core->bus.bind(target);
+    core->to_cluster.bind(target);
     target.register_b_transport(this, &Rig::b_transport);
     SC_THREAD(other_thread);
   }

@@ -8,6 +8,8 @@
 #include "models/power/power_domain.h"
 #include "models/power/regulator.h"
 #include "models/power/s2mps11.h"
+#include "models/regs/exynos_pmu.h"
+#include "models/regs/samsung_pll35xx.h"
 
 #include <gtest/gtest.h>
 #include <systemc>
@@ -60,7 +62,7 @@ TEST(Exynos5420Cmu, EveryOppHasAnExactPll35xxSetting) {
   for (uint64_t mhz = 200; mhz <= 2000; mhz += 100) {
     const uint32_t con0 = Exynos5420Cmu::con0_for(24000000, mhz * 1000000);
     ASSERT_NE(con0, 0u) << mhz << " MHz";
-    EXPECT_TRUE(con0 & Exynos5420Cmu::kEnable);
+    EXPECT_TRUE(con0 & (1u << PLL35XX_ENABLE_SHIFT));
     EXPECT_EQ(Exynos5420Cmu::rate_of(24000000, con0), mhz * 1000000) << mhz << " MHz";
   }
   // 24 MHz * M / (P << S) with M <= 1023 cannot make 1 Hz more than 1 GHz.
@@ -75,27 +77,27 @@ TEST(Exynos5420Cmu, Con0WriteRelocksThePll) {
   Pll pll("kpll", {24000000, us(50), 200000000, 1400000000}, clk);
   Exynos5420Cmu cmu("cmu", {});
   Init init("init");
-  init.s.bind(cmu.socket);
+  init.s.bind(cmu.regs);
   cmu.connect_pll(Exynos5420Cmu::KPLL, &pll);
-  EXPECT_EQ(Exynos5420Cmu::rate_of(24000000, cmu.read(Exynos5420Cmu::Reg::KPLL_CON0)), 1000000000u);
-  EXPECT_TRUE(cmu.read(Exynos5420Cmu::Reg::KPLL_CON0) & Exynos5420Cmu::kLocked);
+  EXPECT_EQ(Exynos5420Cmu::rate_of(24000000, cmu.read(KPLL_CON0)), 1000000000u);
+  EXPECT_TRUE(cmu.read(KPLL_CON0) & (1u << PLL35XX_LOCK_STAT_SHIFT));
   bool locked_mid = true;
   uint64_t mid_hz = 1;
   Script s("s", [&] {
     wait(us(10));
-    cmu.write(Exynos5420Cmu::Reg::KPLL_CON0, Exynos5420Cmu::con0_for(24000000, 600000000));
+    cmu.write(KPLL_CON0, Exynos5420Cmu::con0_for(24000000, 600000000));
     wait(us(25));
-    locked_mid = cmu.read(Exynos5420Cmu::Reg::KPLL_CON0) & Exynos5420Cmu::kLocked;
+    locked_mid = cmu.read(KPLL_CON0) & (1u << PLL35XX_LOCK_STAT_SHIFT);
     mid_hz = clk.freq_hz();
   });
   EXPECT_EQ(run_for_error(us(100)), "");
   EXPECT_FALSE(locked_mid);
   EXPECT_EQ(mid_hz, 0u);
   EXPECT_EQ(clk.freq_hz(), 600000000u);
-  EXPECT_TRUE(cmu.read(Exynos5420Cmu::Reg::KPLL_CON0) & Exynos5420Cmu::kLocked);
+  EXPECT_TRUE(cmu.read(KPLL_CON0) & (1u << PLL35XX_LOCK_STAT_SHIFT));
   EXPECT_EQ(pll.relocks(), 1u);
   // APLL's registers are apart: untouched.
-  EXPECT_EQ(cmu.read(Exynos5420Cmu::Reg::APLL_CON0), 0u);
+  EXPECT_EQ(cmu.read(APLL_CON0), 0u);
 }
 
 TEST(Exynos5420Cmu, DisablingTheCpuPllIsAnError) {
@@ -103,9 +105,9 @@ TEST(Exynos5420Cmu, DisablingTheCpuPllIsAnError) {
   Pll pll("apll", {24000000, us(50), 200000000, 2000000000}, clk);
   Exynos5420Cmu cmu("cmu", {});
   Init init("init");
-  init.s.bind(cmu.socket);
+  init.s.bind(cmu.regs);
   cmu.connect_pll(Exynos5420Cmu::APLL, &pll);
-  Script s("s", [&] { cmu.write(Exynos5420Cmu::Reg::APLL_CON0, 0x00c80301); });
+  Script s("s", [&] { cmu.write(APLL_CON0, 0x00c80301); });
   EXPECT_CONTAINS(run_for_error(us(10)), "APLL_CON0 = 0x00c80301: ENABLE cleared");
 }
 
@@ -114,10 +116,10 @@ TEST(Exynos5420Cmu, RateOutsideThePllRangeIsAnError) {
   Pll pll("apll", {24000000, us(50), 200000000, 2000000000}, clk);
   Exynos5420Cmu cmu("cmu", {});
   Init init("init");
-  init.s.bind(cmu.socket);
+  init.s.bind(cmu.regs);
   cmu.connect_pll(Exynos5420Cmu::APLL, &pll);
   Script s("s", [&] {
-    cmu.write(Exynos5420Cmu::Reg::APLL_CON0, Exynos5420Cmu::con0_for(24000000, 2100000000));
+    cmu.write(APLL_CON0, Exynos5420Cmu::con0_for(24000000, 2100000000));
   });
   EXPECT_CONTAINS(run_for_error(us(10)), "rate 2100000000 Hz requested, outside the PLL's range");
 }
@@ -139,12 +141,12 @@ TEST(S2mps11, SelectorWriteRampsTheRail) {
   Regulator kfc("vdd_kfc", {800000, 1500000, 1000000, 12500, us(1)});
   S2mps11 pmic("pmic", {});
   Init init("init");
-  init.s.bind(pmic.socket);
+  init.s.bind(pmic.regs);
   pmic.connect_buck(6, &kfc);
-  EXPECT_EQ(pmic.read(S2mps11::Reg::B6CTRL2), 64u);  // 1.0 V
+  EXPECT_EQ(pmic.read(S2MPS11_REG_B6CTRL2), 64u);  // 1.0 V
   uint32_t mid = 0;
   Script s("s", [&] {
-    pmic.write(S2mps11::Reg::B6CTRL2, 108);  // 1.275 V: 275 mV at 12.5 mV/us = 22 us
+    pmic.write(S2MPS11_REG_B6CTRL2, 108);  // 1.275 V: 275 mV at 12.5 mV/us = 22 us
     wait(us(11));
     mid = kfc.voltage_uv();
   });
@@ -152,16 +154,16 @@ TEST(S2mps11, SelectorWriteRampsTheRail) {
   EXPECT_EQ(mid, 1137500u);
   EXPECT_EQ(kfc.voltage_uv(), 1275000u);
   EXPECT_TRUE(kfc.settled());
-  EXPECT_EQ(pmic.read(S2mps11::Reg::B6CTRL2), 108u);
+  EXPECT_EQ(pmic.read(S2MPS11_REG_B6CTRL2), 108u);
 }
 
 TEST(S2mps11, SelectorOutsideTheRailIsAnError) {
   Regulator arm("vdd_arm", {800000, 1500000, 1000000, 12500, us(1)});
   S2mps11 pmic("pmic", {});
   Init init("init");
-  init.s.bind(pmic.socket);
+  init.s.bind(pmic.regs);
   pmic.connect_buck(2, &arm);
-  Script s("s", [&] { pmic.write(S2mps11::Reg::B2CTRL2, 200); });  // 1.85 V
+  Script s("s", [&] { pmic.write(S2MPS11_REG_B2CTRL2, 200); });  // 1.85 V
   EXPECT_CONTAINS(run_for_error(us(10)), "voltage 1850000 uV requested, outside the rail's range");
 }
 
@@ -187,12 +189,12 @@ struct PmuRig {
       : pd0("pd0", {us(100), us(20)}, nullptr, false),
         pd1("pd1", {us(100), us(20)}, nullptr, true),
         pmu("pmu", params()) {
-    init.s.bind(pmu.socket);
+    init.s.bind(pmu.regs);
     pmu.connect_cluster(0, &pd0);
     pmu.connect_cluster(1, &pd1);
   }
-  static uint32_t core_cfg(unsigned n) { return ExynosPmu::Reg::CORE_CONFIGURATION0 + 0x80 * n; }
-  static uint32_t common_cfg(unsigned c) { return ExynosPmu::Reg::COMMON_CONFIGURATION0 + 0x80 * c; }
+  static uint32_t core_cfg(unsigned n) { return PMU_CORE_BASE + PMU_STRIDE * n; }
+  static uint32_t common_cfg(unsigned c) { return PMU_L2_BASE + PMU_STRIDE * c; }
 };
 }  // namespace
 
@@ -205,7 +207,7 @@ TEST(ExynosPmu, ResetStateIsTheBootCoreOnly) {
   EXPECT_EQ(r.pmu.read(PmuRig::core_cfg(5) + 4), 0u);
   EXPECT_EQ(r.pmu.read(PmuRig::common_cfg(0) + 4), 0u);
   EXPECT_EQ(r.pmu.read(PmuRig::common_cfg(1) + 4), 3u);
-  EXPECT_EQ(r.pmu.read(ExynosPmu::Reg::SPARE2), 1u);
+  EXPECT_EQ(r.pmu.read(PMU_SPARE2), 1u);
 }
 
 // Switching on a core of a cluster that is off powers the cluster first
@@ -216,7 +218,7 @@ TEST(ExynosPmu, CorePowerUpPowersItsClusterFirst) {
   r.pmu.core_reset(0, 1).bind([&](bool held) { if (!held) released = sc_time_stamp(); });
   Script s("s", [&] {
     wait(us(5));
-    r.pmu.write(PmuRig::core_cfg(1), ExynosPmu::kLocalPwrEn);
+    r.pmu.write(PmuRig::core_cfg(1), PWR_LOCAL_ON);
   });
   EXPECT_EQ(run_for_error(us(300)), "");
   EXPECT_TRUE(r.pd0.is_on());
@@ -251,7 +253,7 @@ TEST(ExynosPmu, SwitchBackOnBeforeWfiCancelsThePowerOff) {
   Script s("s", [&] {
     r.pmu.write(PmuRig::core_cfg(4), 0);
     wait(us(1));
-    r.pmu.write(PmuRig::core_cfg(4), ExynosPmu::kLocalPwrEn);
+    r.pmu.write(PmuRig::core_cfg(4), PWR_LOCAL_ON);
     wait(us(1));
     r.pmu.cpu_standbywfi(1, 0, true);
   });
@@ -267,7 +269,7 @@ TEST(ExynosPmu, KfcSoftwareResetPulsesARunningA7) {
   r.pmu.core_reset(1, 0).bind([&](bool held) { edges.push_back(held); });
   r.pmu.core_reset(1, 1).bind([&](bool held) { edges.push_back(!held); });
   Script s("s", [&] {
-    r.pmu.write(ExynosPmu::Reg::SWRESET, ExynosPmu::kfc_core_reset(0) | ExynosPmu::kfc_core_reset(1));
+    r.pmu.write(PMU_SWRESET, PMU_SWRESET_KFC_CORE(0) | PMU_SWRESET_KFC_CORE(1));
   });
   EXPECT_EQ(run_for_error(us(10)), "");
   ASSERT_EQ(edges.size(), 2u);  // core 0: held, released; core 1 (off): nothing

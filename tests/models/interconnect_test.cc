@@ -107,7 +107,7 @@ struct TieOff {
   std::vector<std::unique_ptr<TestTarget>> targets;
   void slave_if(Cci400& cci, unsigned i) {
     initiators.push_back(std::make_unique<TestInitiator>(("idle" + std::to_string(i)).c_str()));
-    initiators.back()->socket.bind(cci.slave_if[i]);
+    initiators.back()->socket.bind(cci.from_cluster[i]);
   }
   void regs(Cci400& cci) {
     initiators.push_back(std::make_unique<TestInitiator>("idle_regs"));
@@ -115,7 +115,7 @@ struct TieOff {
   }
   void master(Cci400& cci) {
     targets.push_back(std::make_unique<TestTarget>("sink", SC_ZERO_TIME, 0));
-    cci.master.bind(targets.back()->socket);
+    cci.to_bus.bind(targets.back()->socket);
   }
 };
 
@@ -139,8 +139,8 @@ TEST(BusTest, RoutesByAddressAndTranslatesToLocalOffset) {
   TestInitiator cpu0("cpu0"), cpu1("cpu1");
   Bus bus("bus", BusParams{7 * NS});
   TestTarget gic("gic", 3 * NS, 0x11111111), mem("mem", 40 * NS, 0x22222222);
-  cpu0.socket.bind(bus.upstream);
-  cpu1.socket.bind(bus.upstream);
+  cpu0.socket.bind(bus.from_initiators);
+  cpu1.socket.bind(bus.from_initiators);
   EXPECT_EQ(bus.map(0x2c001000, 0x1000, gic.socket, "gic"), 0u);
   EXPECT_EQ(bus.map(0x80000000, 0x40000000, mem.socket, "memory"), 1u);
 
@@ -198,7 +198,7 @@ TEST(BusTest, UnmappedAddressIsAddressError) {
   TestInitiator cpu("cpu");
   Bus bus("bus", BusParams{2 * NS});
   TestTarget dev("dev", NS, 0x5a5a5a5a);
-  cpu.socket.bind(bus.upstream);
+  cpu.socket.bind(bus.from_initiators);
   bus.map(0x10000, 0x100, dev.socket, "dev");
   cpu.script = [&](TestInitiator& i) {
     uint32_t v = 0;
@@ -222,7 +222,7 @@ TEST(BusTest, DebugTransportTranslatesWithoutTiming) {
   TestInitiator cpu("cpu");
   Bus bus("bus", BusParams{2 * NS});
   TestTarget a("a", NS, 1), b("b", NS, 0xcafef00d);
-  cpu.socket.bind(bus.upstream);
+  cpu.socket.bind(bus.from_initiators);
   bus.map(0x1000, 0x1000, a.socket, "a");
   bus.map(0x4000, 0x1000, b.socket, "b");
   cpu.script = [&](TestInitiator& i) {
@@ -252,7 +252,7 @@ TEST(BusTest, DebugTransportTranslatesWithoutTiming) {
 TEST(MemoryTest, SparseReadAfterWrite) {
   TestInitiator cpu("cpu");
   Memory mem("mem", MemoryParams{1ull << 30, 10 * NS, 8.0});
-  cpu.socket.bind(mem.bus);
+  cpu.socket.bind(mem.from_bus);
   cpu.script = [&](TestInitiator& i) {
     EXPECT_EQ(i.read32(0x12340), 0u);  // never written
     i.write32(0x3FFFFFFC, 0xdeadbeef);  // last word of 1 GiB
@@ -287,7 +287,7 @@ TEST(MemoryTest, BackToBackReadsQueueOnBandwidth) {
   // 50 ns latency, 6.4 bytes/ns: a 64-byte line takes 10 ns on the channel.
   TestInitiator cpu("cpu");
   Memory mem("mem", MemoryParams{1 << 20, 50 * NS, 6.4});
-  cpu.socket.bind(mem.bus);
+  cpu.socket.bind(mem.from_bus);
   cpu.script = [&](TestInitiator& i) {
     uint8_t line[128];
     sc_time d1 = SC_ZERO_TIME, d2 = SC_ZERO_TIME;
@@ -316,7 +316,7 @@ TEST(MemoryTest, BackToBackReadsQueueOnBandwidth) {
 TEST(MemoryTest, TransferTimeRoundsUpToAPicosecond) {
   TestInitiator cpu("cpu");
   Memory mem("mem", MemoryParams{4096, SC_ZERO_TIME, 3.0});  // 4 bytes: 1333.3 ps
-  cpu.socket.bind(mem.bus);
+  cpu.socket.bind(mem.from_bus);
   cpu.script = [&](TestInitiator& i) {
     uint32_t v;
     sc_time d = SC_ZERO_TIME;
@@ -405,9 +405,9 @@ TEST(CciTest, PortControlPollLoopThroughBus) {
   CciParams p = tc2_cci();
   Cci400 cci("cci", p);
   Bus bus("bus", BusParams{20 * NS});
-  cpu.socket.bind(cci.slave_if[1]);
-  cci.master.bind(bus.upstream);
-  bus.map(0x2c090000, Cci400::kRegBlockSize, cci.regs, "cci");
+  cpu.socket.bind(cci.from_cluster[1]);
+  cci.to_bus.bind(bus.from_initiators);
+  bus.map(0x2c090000, CCI_SIZE, cci.regs, "cci");
   unsigned polls = 0;
   cpu.script = [&](TestInitiator& i) {
     i.write32(0x2c095000, 0x3);  // takes 24 ns; change due at 4 + 20 + 300
@@ -430,10 +430,10 @@ TEST(CciTest, SnoopsGoOnlyToEnabledInterfaces) {
   p.snoop_control_at_reset = {0x3, 0x3, 0x0};  // both clusters coherent, DMA not
   Cci400 cci("cci", p);
   TestTarget mem("mem", 50 * NS, 0);
-  a15.socket.bind(cci.slave_if[0]);
-  a7.socket.bind(cci.slave_if[1]);
-  dma.socket.bind(cci.slave_if[2]);
-  cci.master.bind(mem.socket);
+  a15.socket.bind(cci.from_cluster[0]);
+  a7.socket.bind(cci.from_cluster[1]);
+  dma.socket.bind(cci.from_cluster[2]);
+  cci.to_bus.bind(mem.socket);
   ctl.socket.bind(cci.regs);
   a15.script = [&](TestInitiator& i) {
     uint32_t v;
@@ -479,8 +479,8 @@ TEST(CciTest, TransitLatencyAddedExactly) {
   TestInitiator cpu("cpu");
   Cci400 cci("cci", tc2_cci());
   TestTarget mem("mem", SC_ZERO_TIME, 0x600dcafe);
-  cpu.socket.bind(cci.slave_if[0]);
-  cci.master.bind(mem.socket);
+  cpu.socket.bind(cci.from_cluster[0]);
+  cci.to_bus.bind(mem.socket);
   cpu.script = [&](TestInitiator& i) {
     uint32_t v = 0;
     sc_time d = 5 * NS;
@@ -511,8 +511,8 @@ TEST(CciTest, OwnSnoopsOnButNoOtherEnabledAddsNoSnoopLatency) {
   p.snoop_control_at_reset = {0x3, 0x0};
   Cci400 cci("cci", p);
   TestTarget mem("mem", SC_ZERO_TIME, 0);
-  cpu.socket.bind(cci.slave_if[0]);
-  cci.master.bind(mem.socket);
+  cpu.socket.bind(cci.from_cluster[0]);
+  cci.to_bus.bind(mem.socket);
   cpu.script = [&](TestInitiator& i) {
     uint32_t v;
     sc_time d = SC_ZERO_TIME;
@@ -535,9 +535,9 @@ TEST(CciTest, ControlOverrideSnoopDisableStopsSnoops) {
   p.snoop_control_at_reset = {0x3, 0x3};
   Cci400 cci("cci", p);
   TestTarget mem("mem", SC_ZERO_TIME, 0);
-  cpu.socket.bind(cci.slave_if[0]);
+  cpu.socket.bind(cci.from_cluster[0]);
   ctl.socket.bind(cci.regs);
-  cci.master.bind(mem.socket);
+  cci.to_bus.bind(mem.socket);
   cpu.script = [&](TestInitiator& i) {
     uint32_t v;
     sc_time d = SC_ZERO_TIME;
@@ -550,8 +550,8 @@ TEST(CciTest, ControlOverrideSnoopDisableStopsSnoops) {
   };
   ctl.script = [&](TestInitiator& i) {
     wait(5 * NS);
-    i.write32(Cci400::CONTROL_OVERRIDE, 0xFFFFFFFF);
-    EXPECT_EQ(i.read32(Cci400::CONTROL_OVERRIDE), 0xFu);
+    i.write32(CCI_CTRL_OVERRIDE, 0xFFFFFFFF);
+    EXPECT_EQ(i.read32(CCI_CTRL_OVERRIDE), 0xFu);
   };
   TieOff tie;
   tie.slave_if(cci, 1);
@@ -565,19 +565,19 @@ TEST(CciTest, IdentificationAndControlRegisters) {
   Cci400 cci("cci", tc2_cci());
   cpu.socket.bind(cci.regs);
   cpu.script = [&](TestInitiator& i) {
-    EXPECT_EQ(i.read32(Cci400::PID2), 0x5Bu);  // revision 5 in [7:4]: arm-cci says r1
-    EXPECT_EQ(i.read32(Cci400::PID0), 0x20u);
-    EXPECT_EQ(i.read32(Cci400::PID1), 0xB4u);
-    EXPECT_EQ(i.read32(Cci400::PID4), 0x44u);
-    EXPECT_EQ(i.read32(Cci400::CID0), 0x0Du);
-    EXPECT_EQ(i.read32(Cci400::CID1), 0xF0u);
-    EXPECT_EQ(i.read32(Cci400::CID2), 0x05u);
-    EXPECT_EQ(i.read32(Cci400::CID3), 0xB1u);
-    EXPECT_EQ(i.read32(Cci400::PMCR), 0x2000u);  // 4 counters
-    i.write32(Cci400::PMCR, 0xFFFF);
-    EXPECT_EQ(i.read32(Cci400::PMCR), 0x2039u);
-    i.write32(Cci400::SECURE_ACCESS, 0x3);
-    EXPECT_EQ(i.read32(Cci400::SECURE_ACCESS), 0x1u);
+    EXPECT_EQ(i.read32(CCI_PID2), 0x5Bu);  // revision 5 in [7:4]: arm-cci says r1
+    EXPECT_EQ(i.read32(CCI_PID0), 0x20u);
+    EXPECT_EQ(i.read32(CCI_PID1), 0xB4u);
+    EXPECT_EQ(i.read32(CCI_PID4), 0x44u);
+    EXPECT_EQ(i.read32(CCI_CID0), 0x0Du);
+    EXPECT_EQ(i.read32(CCI_CID1), 0xF0u);
+    EXPECT_EQ(i.read32(CCI_CID2), 0x05u);
+    EXPECT_EQ(i.read32(CCI_CID3), 0xB1u);
+    EXPECT_EQ(i.read32(CCI_PMCR), 0x2000u);  // 4 counters
+    i.write32(CCI_PMCR, 0xFFFF);
+    EXPECT_EQ(i.read32(CCI_PMCR), 0x2039u);
+    i.write32(CCI_SECURE_ACCESS, 0x3);
+    EXPECT_EQ(i.read32(CCI_SECURE_ACCESS), 0x1u);
     // Snoop Control: only [1:0] writable, [31:30] always set.
     i.write32(0x5000, 0xFFFFFFFC);
     EXPECT_EQ(i.read32(0x5000), 0xC0000000u);
@@ -591,7 +591,7 @@ TEST(CciTest, IdentificationAndControlRegisters) {
     EXPECT_EQ(i.read32(0x5100), 0u);
     EXPECT_EQ(i.read32(0x1000), 0u);
     EXPECT_EQ(i.read32(0x9000), 0u);
-    EXPECT_EQ(i.read32(Cci400::STATUS), 0u);
+    EXPECT_EQ(i.read32(CCI_CTRL_STATUS), 0u);
     // Not a 32-bit word: slave error.
     uint16_t h = 0;
     sc_time d = SC_ZERO_TIME;

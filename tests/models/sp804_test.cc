@@ -13,15 +13,15 @@
 #include <functional>
 #include <vector>
 
+#include "models/regs/sp804.h"
 #include "models/timer/sp804.h"
 
 using namespace sc_core;
-using R = Sp804::Reg;
 
 namespace {
 
-constexpr uint32_t kOneShotCtl = Sp804::kEnable | Sp804::kIntEnable | Sp804::kSize32 | Sp804::kOneShot;
-constexpr uint32_t kPeriodicCtl = Sp804::kEnable | Sp804::kIntEnable | Sp804::kSize32 | Sp804::kPeriodic;
+constexpr uint32_t kOneShotCtl = TIMER_CTRL_ENABLE | TIMER_CTRL_IE | TIMER_CTRL_32BIT | TIMER_CTRL_ONESHOT;
+constexpr uint32_t kPeriodicCtl = TIMER_CTRL_ENABLE | TIMER_CTRL_IE | TIMER_CTRL_32BIT | TIMER_CTRL_PERIODIC;
 
 // The timer at 1 MHz, its interrupt edges recorded, and `body` run as an
 // SC_THREAD from time 0; simulation ends at `until`.
@@ -35,7 +35,7 @@ struct Rig {
   Init init{"init"};
   std::vector<std::pair<sc_time, bool>> edges, edges1, edges2;
   Rig() {
-    init.s.bind(t.socket);
+    init.s.bind(t.regs);
     t.irq.bind([this](bool l) { edges.push_back({sc_time_stamp(), l}); });
     t.irq1.bind([this](bool l) { edges1.push_back({sc_time_stamp(), l}); });
     t.irq2.bind([this](bool l) { edges2.push_back({sc_time_stamp(), l}); });
@@ -52,16 +52,16 @@ sc_time us(double v) { return sc_time(v, SC_US); }
 
 TEST(Sp804Regs, ResetValuesAndIds) {
   Rig r;
-  EXPECT_EQ(r.t.read(R::LOAD), R::LOAD_RESET);
-  EXPECT_EQ(r.t.read(R::VALUE), R::VALUE_RESET);
-  EXPECT_EQ(r.t.read(R::CONTROL), R::CONTROL_RESET);
-  EXPECT_EQ(r.t.read(R::RIS), 0u);
-  EXPECT_EQ(r.t.read(R::TIMER2 + R::VALUE), R::VALUE_RESET);
-  EXPECT_EQ(r.t.read(R::TIMER2 + R::CONTROL), R::CONTROL_RESET);
+  EXPECT_EQ(r.t.read(TIMER_LOAD), 0u);
+  EXPECT_EQ(r.t.read(TIMER_VALUE), 0xFFFFFFFFu);
+  EXPECT_EQ(r.t.read(TIMER_CTRL), 0x20u);
+  EXPECT_EQ(r.t.read(TIMER_RIS), 0u);
+  EXPECT_EQ(r.t.read(TIMER_2_BASE + TIMER_VALUE), 0xFFFFFFFFu);
+  EXPECT_EQ(r.t.read(TIMER_2_BASE + TIMER_CTRL), 0x20u);
   const uint32_t pid[4] = {0x04, 0x18, 0x14, 0x00}, cid[4] = {0x0D, 0xF0, 0x05, 0xB1};
   for (unsigned i = 0; i < 4; ++i) {
-    EXPECT_EQ(r.t.read(R::PERIPHID0 + 4 * i), pid[i]) << i;
-    EXPECT_EQ(r.t.read(R::PCELLID0 + 4 * i), cid[i]) << i;
+    EXPECT_EQ(r.t.read(SP804_PERIPHID0 + 4 * i), pid[i]) << i;
+    EXPECT_EQ(r.t.read(SP804_PCELLID0 + 4 * i), cid[i]) << i;
   }
   EXPECT_FALSE(r.t.irq.level());
 }
@@ -72,17 +72,17 @@ TEST(Sp804Timing, OneShotExpiresExactlyAndHalts) {
   Rig r;
   r.run([&] {
     wait(us(5));
-    r.t.write(R::LOAD, 1000);
-    r.t.write(R::CONTROL, kOneShotCtl);
+    r.t.write(TIMER_LOAD, 1000);
+    r.t.write(TIMER_CTRL, kOneShotCtl);
   }, us(5000));
   ASSERT_EQ(r.edges.size(), 1u);
   EXPECT_EQ(r.edges[0].first, us(1005));
   EXPECT_TRUE(r.edges[0].second);
   EXPECT_EQ(r.edges1.size(), 1u);
   EXPECT_TRUE(r.edges2.empty());
-  EXPECT_EQ(r.t.read(R::VALUE), 0u);
-  EXPECT_EQ(r.t.read(R::RIS), 1u);
-  EXPECT_EQ(r.t.read(R::MIS), 1u);
+  EXPECT_EQ(r.t.read(TIMER_VALUE), 0u);
+  EXPECT_EQ(r.t.read(TIMER_RIS), 1u);
+  EXPECT_EQ(r.t.read(TIMER_MIS), 1u);
 }
 
 // Periodic: Load N gives an interrupt every N ticks (after a clear each time).
@@ -92,11 +92,11 @@ TEST(Sp804Timing, PeriodicExpiresEveryLoadTicks) {
   r.t.irq.bind([&](bool l) {
     if (!l) return;
     fired.push_back(sc_time_stamp());
-    r.t.write(R::INTCLR, 1);  // the handler's clear, at the same time
+    r.t.write(TIMER_INTCLR, 1);  // the handler's clear, at the same time
   });
   r.run([&] {
-    r.t.write(R::LOAD, 250);
-    r.t.write(R::CONTROL, kPeriodicCtl);
+    r.t.write(TIMER_LOAD, 250);
+    r.t.write(TIMER_CTRL, kPeriodicCtl);
   }, us(1100));
   ASSERT_EQ(fired.size(), 4u);
   for (unsigned i = 0; i < 4; ++i) EXPECT_EQ(fired[i], us(250.0 * (i + 1))) << i;
@@ -109,19 +109,19 @@ TEST(Sp804Irq, ClearMaskAndBackgroundLoad) {
   uint32_t ris_masked = 9, mis_masked = 9;
   bool line_masked = true, line_after_clear = true;
   r.run([&] {
-    r.t.write(R::LOAD, 100);
-    r.t.write(R::CONTROL, kPeriodicCtl);
+    r.t.write(TIMER_LOAD, 100);
+    r.t.write(TIMER_CTRL, kPeriodicCtl);
     wait(us(150));                              // fired at 100
-    r.t.write(R::CONTROL, kPeriodicCtl & ~Sp804::kIntEnable);
-    ris_masked = r.t.read(R::RIS);
-    mis_masked = r.t.read(R::MIS);
+    r.t.write(TIMER_CTRL, kPeriodicCtl & ~TIMER_CTRL_IE);
+    ris_masked = r.t.read(TIMER_RIS);
+    mis_masked = r.t.read(TIMER_MIS);
     line_masked = r.t.irq.level();
-    r.t.write(R::CONTROL, kPeriodicCtl);
-    r.t.write(R::INTCLR, 0);
+    r.t.write(TIMER_CTRL, kPeriodicCtl);
+    r.t.write(TIMER_INTCLR, 0);
     line_after_clear = r.t.irq.level();
-    r.t.write(R::BGLOAD, 400);                  // next reload: counter keeps going
+    r.t.write(TIMER_BGLOAD, 400);                  // next reload: counter keeps going
     wait(us(150));                              // fired at 200 (period in progress)
-    r.t.write(R::INTCLR, 1);
+    r.t.write(TIMER_INTCLR, 1);
   }, us(700));
   EXPECT_EQ(ris_masked, 1u);
   EXPECT_EQ(mis_masked, 0u);
@@ -144,23 +144,23 @@ TEST(Sp804Timing, ValueReadbackMidCount) {
   Rig r;
   uint32_t v[6] = {};
   r.run([&] {
-    r.t.write(R::LOAD, 10000);
-    r.t.write(R::CONTROL, kOneShotCtl);
+    r.t.write(TIMER_LOAD, 10000);
+    r.t.write(TIMER_CTRL, kOneShotCtl);
     wait(us(2500));
-    v[0] = r.t.read(R::VALUE);                  // 7500
+    v[0] = r.t.read(TIMER_VALUE);                  // 7500
     wait(sc_time(500, SC_NS));
-    v[1] = r.t.read(R::VALUE);                  // still 7500 (no tick yet)
-    r.t.write(R::CONTROL, kOneShotCtl & ~Sp804::kEnable);
+    v[1] = r.t.read(TIMER_VALUE);                  // still 7500 (no tick yet)
+    r.t.write(TIMER_CTRL, kOneShotCtl & ~TIMER_CTRL_ENABLE);
     wait(us(1000));
-    v[2] = r.t.read(R::VALUE);                  // frozen
-    r.t.write(R::CONTROL, kOneShotCtl);
+    v[2] = r.t.read(TIMER_VALUE);                  // frozen
+    r.t.write(TIMER_CTRL, kOneShotCtl);
     wait(us(500));
-    v[3] = r.t.read(R::VALUE);                  // 7000
-    r.t.write(R::TIMER2 + R::LOAD, 0x12345);
-    r.t.write(R::TIMER2 + R::CONTROL, Sp804::kEnable | (1u << Sp804::kPrescaleShift));  // /16, 16-bit
-    v[4] = r.t.read(R::TIMER2 + R::VALUE);      // 0x2345
+    v[3] = r.t.read(TIMER_VALUE);                  // 7000
+    r.t.write(TIMER_2_BASE + TIMER_LOAD, 0x12345);
+    r.t.write(TIMER_2_BASE + TIMER_CTRL, TIMER_CTRL_ENABLE | (1u << TIMER_CTRL_PRESCALE_SHIFT));  // /16, 16-bit
+    v[4] = r.t.read(TIMER_2_BASE + TIMER_VALUE);      // 0x2345
     wait(us(160));
-    v[5] = r.t.read(R::TIMER2 + R::VALUE);      // 10 ticks of 16 us later
+    v[5] = r.t.read(TIMER_2_BASE + TIMER_VALUE);      // 10 ticks of 16 us later
   }, us(12000));
   EXPECT_EQ(v[0], 7500u);
   EXPECT_EQ(v[1], 7500u);
@@ -178,13 +178,13 @@ TEST(Sp804Timing, ValueReadbackMidCount) {
 TEST(Sp804Timing, LoadRestartsTheCount) {
   Rig r;
   r.run([&] {
-    r.t.write(R::LOAD, 1000);
-    r.t.write(R::CONTROL, kOneShotCtl);
+    r.t.write(TIMER_LOAD, 1000);
+    r.t.write(TIMER_CTRL, kOneShotCtl);
     wait(us(600));
-    r.t.write(R::LOAD, 1000);                   // now due at 1600
+    r.t.write(TIMER_LOAD, 1000);                   // now due at 1600
     wait(us(1400));                             // fired at 1600, halted
-    r.t.write(R::INTCLR, 1);
-    r.t.write(R::LOAD, 50);                     // due at 2050
+    r.t.write(TIMER_INTCLR, 1);
+    r.t.write(TIMER_LOAD, 50);                     // due at 2050
   }, us(3000));
   std::vector<sc_time> rises;
   for (auto& e : r.edges) if (e.second) rises.push_back(e.first);
@@ -215,11 +215,11 @@ TEST(Sp804Bus, WordAccessesAndErrors) {
   sc_time d = SC_ZERO_TIME;
   r.run([&] {
     uint32_t v = 1234;
-    st[0] = access(true, 0x1c110000 + R::LOAD, v, 4, d);
-    st[1] = access(false, 0x1c110000 + R::VALUE, val, 4, d);
+    st[0] = access(true, 0x1c110000 + TIMER_LOAD, v, 4, d);
+    st[1] = access(false, 0x1c110000 + TIMER_VALUE, val, 4, d);
     v = 0;
-    st[2] = access(false, R::CONTROL, v, 2, d);
-    st[3] = access(false, R::CONTROL + 1, v, 4, d);
+    st[2] = access(false, TIMER_CTRL, v, 2, d);
+    st[3] = access(false, TIMER_CTRL + 1, v, 4, d);
   }, us(1));
   EXPECT_EQ(st[0], tlm::TLM_OK_RESPONSE);
   EXPECT_EQ(st[1], tlm::TLM_OK_RESPONSE);

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
-// The TC2 SCC and its SPC, driven through its TLM socket the way tc2_pm.c
+// The TC2 SCC and its SPC, driven through its register bank the way tc2_pm.c
 // and spc.c drive it, with stub cores on the STANDBYWFI / wake / reset wires.
 #include "models/clock/clock_domain.h"
 #include "models/clock/pll.h"
 #include "models/power/power_domain.h"
 #include "models/power/regulator.h"
 #include "models/power/tc2_scc.h"
+#include "models/regs/tc2_scc.h"
 
 #include <gtest/gtest.h>
 #include <systemc>
@@ -24,7 +25,7 @@ namespace {
 sc_time us(double v) { return sc_time(v, SC_US); }
 
 constexpr uint64_t kSccBase = 0x7fff0000;
-constexpr uint32_t kSpc = Tc2Scc::SPC_BASE;
+constexpr uint32_t kSpc = SCC_SPC_OFFSET;
 
 // A core-side bus master: one 32-bit access at a time, waiting out its delay.
 struct Master : sc_module {
@@ -104,7 +105,7 @@ struct Board {
                                             PowerDomainParams{us(300), us(100)}, nullptr, true);
     }
     scc = std::make_unique<Tc2Scc>("scc", p);
-    m.sock.bind(scc->socket);
+    m.sock.bind(scc->regs);
     for (unsigned c = 0; c < 2; ++c) {
       scc->connect_cluster(c, pd[c].get(), rail[c].get(), pll[c].get());
       for (unsigned cpu = 0; cpu < p.cpus[c]; ++cpu)
@@ -128,20 +129,20 @@ struct Board {
   // spc.c's ve_spc_read_sys_cfg + irq handler: start, wait for the
   // interrupt, read PWC_STATUS (which clears it), then RDATA if complete.
   bool read_sys_cfg(uint32_t offset, uint32_t* data) {
-    m.write(kSpc + Tc2Scc::COMMS, Tc2Scc::SYSCFG_START | Tc2Scc::SYSCFG_SCC | offset >> 2);
+    m.write(kSpc + COMMS, SPC_SYSCFG_START | SPC_SYSCFG_SCC | offset >> 2);
     wait_irq();
-    const uint32_t st = m.read(kSpc + Tc2Scc::PWC_STATUS);
+    const uint32_t st = m.read(kSpc + PWC_STATUS);
     EXPECT_FALSE(scc->irq.level());
-    if (!(st & Tc2Scc::stat_complete(Tc2Scc::SPC_SYS_CFG))) return false;
-    *data = m.read(kSpc + Tc2Scc::SYSCFG_RDATA);
+    if (!(st & SPC_STAT_COMPLETE(SPC_SYS_CFG))) return false;
+    *data = m.read(kSpc + SYSCFG_RDATA);
     return true;
   }
   // ve_spc_set_performance: write PERF_LVL, wait for the interrupt, status.
   uint32_t set_perf(unsigned cluster, uint32_t level) {
-    const uint32_t reg = cluster == p.a15_cluster_id ? Tc2Scc::PERF_LVL_A15 : Tc2Scc::PERF_LVL_A7;
+    const uint32_t reg = cluster == p.a15_cluster_id ? PERF_LVL_A15 : PERF_LVL_A7;
     m.write(kSpc + reg, level);
     wait_irq();
-    return m.read(kSpc + Tc2Scc::PWC_STATUS);
+    return m.read(kSpc + PWC_STATUS);
   }
 };
 
@@ -151,12 +152,12 @@ TEST(Tc2Spc, SysInfoConfAndBootResetState) {
   Board b;
   uint32_t sys_info = 0, a15_conf = 0, a7_conf = 0, reset = 0, perf15 = 9, perf7 = 9;
   Script s("s", [&] {
-    sys_info = b.m.read(Tc2Scc::SYS_INFO);
-    a15_conf = b.m.read(Tc2Scc::A15_CONF);
-    a7_conf = b.m.read(Tc2Scc::A7_CONF);
-    reset = b.m.read(Tc2Scc::RESET_CTRL);
-    perf15 = b.m.read(kSpc + Tc2Scc::PERF_LVL_A15);
-    perf7 = b.m.read(kSpc + Tc2Scc::PERF_LVL_A7);
+    sys_info = b.m.read(SCC_SYS_INFO);
+    a15_conf = b.m.read(SCC_A15_CONF);
+    a7_conf = b.m.read(SCC_A7_CONF);
+    reset = b.m.read(SCC_RESET_CTRL);
+    perf15 = b.m.read(kSpc + PERF_LVL_A15);
+    perf7 = b.m.read(kSpc + PERF_LVL_A7);
   });
   sc_start(us(10));
   EXPECT_EQ((sys_info >> 16) & 0xf, 2u);  // tc2_pm.c: A15 cpus
@@ -185,10 +186,10 @@ TEST(Tc2Spc, SwappedClusterIdsAndInitialState) {
   });
   uint32_t sys_info = 0, a15_conf = 0, reset = 0, perf15 = 0;
   Script s("s", [&] {
-    sys_info = b.m.read(Tc2Scc::SYS_INFO);
-    a15_conf = b.m.read(Tc2Scc::A15_CONF);
-    reset = b.m.read(Tc2Scc::RESET_CTRL);
-    perf15 = b.m.read(kSpc + Tc2Scc::PERF_LVL_A15);
+    sys_info = b.m.read(SCC_SYS_INFO);
+    a15_conf = b.m.read(SCC_A15_CONF);
+    reset = b.m.read(SCC_RESET_CTRL);
+    perf15 = b.m.read(kSpc + PERF_LVL_A15);
   });
   sc_start(us(10));
   EXPECT_EQ(sys_info, (2u << 16) | (3u << 20));
@@ -205,9 +206,9 @@ TEST(Tc2Spc, OppTableReadsThroughCommsLikeSpcC) {
   bool last_ok[2] = {};
   sc_time done;
   Script s("s", [&] {
-    b.m.read(kSpc + Tc2Scc::PWC_STATUS);  // ve_spc_init clears stale status
+    b.m.read(kSpc + PWC_STATUS);  // ve_spc_init clears stale status
     for (unsigned cluster = 0; cluster < 2; ++cluster) {  // ve_spc_populate_opps
-      uint32_t off = cluster == 0 ? Tc2Scc::A15_PERFVAL_BASE : Tc2Scc::A7_PERFVAL_BASE;
+      uint32_t off = cluster == 0 ? SPC_A15_PERFVAL_BASE : SPC_A7_PERFVAL_BASE;
       unsigned idx;
       bool ok = true;
       for (idx = 0; idx < 8; ++idx, off += 4) {
@@ -259,18 +260,18 @@ TEST(Tc2Spc, PerfLevelUpRaisesVoltageThenClock) {
   Script s("s", [&] {
     wait(us(10));
     t0 = sc_time_stamp();
-    b.m.write(kSpc + Tc2Scc::PERF_LVL_A15, 7);  // 500 MHz/900 mV -> 1.2 GHz/1050 mV
+    b.m.write(kSpc + PERF_LVL_A15, 7);  // 500 MHz/900 mV -> 1.2 GHz/1050 mV
     wait(us(19));  // t0 + 19.1 us: rail settled at t0 + 20 us
     hz_at_settle = b.clk[0]->freq_hz();
     wait(b.irq_ev);
     done = sc_time_stamp();
-    status = b.m.read(kSpc + Tc2Scc::PWC_STATUS);
-    level = b.m.read(kSpc + Tc2Scc::PERF_LVL_A15);
+    status = b.m.read(kSpc + PWC_STATUS);
+    level = b.m.read(kSpc + PERF_LVL_A15);
   });
   sc_start(us(1000));
   // The write is seen at t0 (its 100 ns access cost runs after).
   EXPECT_EQ(done, t0 + us(15 + 5 + 20));  // ramp + settle + relock
-  EXPECT_EQ(status, Tc2Scc::stat_complete(Tc2Scc::CA15_DVFS));
+  EXPECT_EQ(status, SPC_STAT_COMPLETE(SPC_CA15_DVFS));
   EXPECT_EQ(level, 7u);
   EXPECT_EQ(hz_at_settle, 500000000u);  // clock untouched until the rail settled
   ASSERT_EQ(freq.size(), 2u);
@@ -296,17 +297,17 @@ TEST(Tc2Spc, PerfLevelDownLowersClockThenVoltage) {
   Script s("s", [&] {
     wait(us(10));
     t0 = sc_time_stamp();
-    b.m.write(kSpc + Tc2Scc::PERF_LVL_A7, 2);  // -> 500 MHz / 900 mV
+    b.m.write(kSpc + PERF_LVL_A7, 2);  // -> 500 MHz / 900 mV
     wait(b.pll[1]->locked_event());
     uv_at_lock = b.rail[1]->voltage_uv();
     wait(b.irq_ev);
     done = sc_time_stamp();
-    status = b.m.read(kSpc + Tc2Scc::PWC_STATUS);
+    status = b.m.read(kSpc + PWC_STATUS);
   });
   sc_start(us(1000));
   EXPECT_EQ(uv_at_lock, 1050000u);  // rail still up when the slower clock locked
   EXPECT_EQ(done, t0 + us(20 + 15 + 5));
-  EXPECT_EQ(status, Tc2Scc::stat_complete(Tc2Scc::CA7_DVFS));
+  EXPECT_EQ(status, SPC_STAT_COMPLETE(SPC_CA7_DVFS));
   EXPECT_EQ(b.clk[1]->freq_hz(), 500000000u);
   EXPECT_EQ(b.rail[1]->voltage_uv(), 900000u);
   ASSERT_EQ(b.scc->dvfs_records().size(), 1u);
@@ -322,8 +323,8 @@ TEST(Tc2Spc, PerfLevelOutOfRangeCompletesWithError) {
     st7 = b.set_perf(1, 100);
   });
   sc_start(us(1000));
-  EXPECT_EQ(st15, Tc2Scc::stat_err(Tc2Scc::CA15_DVFS));  // 0x2
-  EXPECT_EQ(st7, Tc2Scc::stat_err(Tc2Scc::CA7_DVFS));    // 0x20
+  EXPECT_EQ(st15, SPC_STAT_ERR(SPC_CA15_DVFS));  // 0x2
+  EXPECT_EQ(st7, SPC_STAT_ERR(SPC_CA7_DVFS));    // 0x20
   EXPECT_EQ(b.clk[0]->freq_hz(), 500000000u);
   EXPECT_EQ(b.pll[0]->relocks(), 0u);
   EXPECT_EQ(b.scc->perf_level(0), 0u);
@@ -335,11 +336,11 @@ TEST(Tc2Spc, SecondPerfRequestIsQueued) {
   Board b;
   uint32_t req_busy = 0, req_idle = 1;
   Script s("s", [&] {
-    b.m.write(kSpc + Tc2Scc::PERF_LVL_A15, 2);  // 700 MHz / 950 mV: 5+5+20 = 30 us
-    b.m.write(kSpc + Tc2Scc::PERF_LVL_A15, 0);  // back: 20 + 5 + 5 = 30 us
-    req_busy = b.m.read(kSpc + Tc2Scc::PERF_REQ_A15);
+    b.m.write(kSpc + PERF_LVL_A15, 2);  // 700 MHz / 950 mV: 5+5+20 = 30 us
+    b.m.write(kSpc + PERF_LVL_A15, 0);  // back: 20 + 5 + 5 = 30 us
+    req_busy = b.m.read(kSpc + PERF_REQ_A15);
     wait(us(100));
-    req_idle = b.m.read(kSpc + Tc2Scc::PERF_REQ_A15);
+    req_idle = b.m.read(kSpc + PERF_REQ_A15);
   });
   sc_start(us(1000));
   EXPECT_EQ(req_busy, 1u);
@@ -360,16 +361,16 @@ TEST(Tc2Spc, WfiResetsCoreOnlyWithWakeMaskBit) {
   Script s("s", [&] {
     b.scc->cpu_standbywfi(0, 1, true);  // idle WFI, mask clear
     wait(us(5));
-    reset_plain_wfi = b.m.read(Tc2Scc::RESET_CTRL);
-    wfi_stat = b.m.read(kSpc + Tc2Scc::STANDBYWFI_STAT);
+    reset_plain_wfi = b.m.read(SCC_RESET_CTRL);
+    wfi_stat = b.m.read(kSpc + STANDBYWFI_STAT);
     b.scc->cpu_standbywfi(0, 1, false);
     wait(us(5));
-    b.m.write(kSpc + Tc2Scc::WAKE_INT_MASK, 1u << 1);  // ve_spc_cpu_wakeup_irq(0, 1)
+    b.m.write(kSpc + WAKE_INT_MASK, 1u << 1);  // ve_spc_cpu_wakeup_irq(0, 1)
     wait(us(5));
     b.scc->cpu_standbywfi(0, 1, true);  // tc2_pm_down's wfi()
     wait(SC_ZERO_TIME);
     wait(SC_ZERO_TIME);
-    reset_armed = b.m.read(Tc2Scc::RESET_CTRL);
+    reset_armed = b.m.read(SCC_RESET_CTRL);
   });
   sc_start(us(100));
   EXPECT_EQ(reset_plain_wfi, (1u << 2) | (1u << 3));
@@ -391,7 +392,7 @@ TEST(Tc2Spc, ClusterPowersOffOnlyWithPwrdnEnAndAllCoresInReset) {
     if (st == PowerDomain::State::Off) off_at = sc_time_stamp();
   });
   Script s("s", [&] {
-    b.m.write(kSpc + Tc2Scc::WAKE_INT_MASK, 0x7u << 4);  // A7 cpus 0..2
+    b.m.write(kSpc + WAKE_INT_MASK, 0x7u << 4);  // A7 cpus 0..2
     b.scc->cpu_standbywfi(1, 0, true);
     b.scc->cpu_standbywfi(1, 1, true);
     wait(us(10));
@@ -399,7 +400,7 @@ TEST(Tc2Spc, ClusterPowersOffOnlyWithPwrdnEnAndAllCoresInReset) {
     b.scc->cpu_standbywfi(1, 2, true);  // all in reset, PWRDN_EN still 0
     wait(us(200));
     on_without_pwrdn = b.pd[1]->is_on();
-    b.m.write(kSpc + Tc2Scc::A7_PWRDN_EN, 1);  // at 210.1 us
+    b.m.write(kSpc + A7_PWRDN_EN, 1);  // at 210.1 us
   });
   sc_start(us(1000));
   EXPECT_TRUE(on_after_two);
@@ -422,10 +423,10 @@ TEST(Tc2Spc, LastManDownThenWakeRequestPowersUpAndReleasesReset) {
   Script s("s", [&] {
     // tc2_pm_down on every A7 cpu; the last also enables power-down and the
     // global wake-up.
-    b.m.write(kSpc + Tc2Scc::A7_BX_ADDR0 + 4, 0x80001234);
-    b.m.write(kSpc + Tc2Scc::WAKE_INT_MASK, 0x7u << 4);
-    b.m.write(kSpc + Tc2Scc::A7_PWRDN_EN, 1);
-    b.m.write(kSpc + Tc2Scc::WAKE_INT_MASK, (0x7u << 4) | Tc2Scc::GBL_WAKEUP_INT_MSK);
+    b.m.write(kSpc + A7_BX_ADDR0 + 4, 0x80001234);
+    b.m.write(kSpc + WAKE_INT_MASK, 0x7u << 4);
+    b.m.write(kSpc + A7_PWRDN_EN, 1);
+    b.m.write(kSpc + WAKE_INT_MASK, (0x7u << 4) | GBL_WAKEUP_INT_MSK);
     for (unsigned cpu = 0; cpu < 3; ++cpu) b.scc->cpu_standbywfi(1, cpu, true);
     wait(us(200));  // off at ~100.4 us
     EXPECT_TRUE(b.pd[1]->is_off());
@@ -435,11 +436,11 @@ TEST(Tc2Spc, LastManDownThenWakeRequestPowersUpAndReleasesReset) {
     b.scc->cpu_wake_request(1, 1, true);
     wait(us(100));
     released_early = !b.scc->in_reset(1, 1);
-    raw = b.m.read(kSpc + Tc2Scc::WAKE_INT_RAW);
-    stat = b.m.read(kSpc + Tc2Scc::WAKE_INT_STAT);
+    raw = b.m.read(kSpc + WAKE_INT_RAW);
+    stat = b.m.read(kSpc + WAKE_INT_STAT);
     wait(us(300));
-    reset_after = b.m.read(Tc2Scc::RESET_CTRL);
-    bx = b.m.read(kSpc + Tc2Scc::A7_BX_ADDR0 + 4);
+    reset_after = b.m.read(SCC_RESET_CTRL);
+    bx = b.m.read(kSpc + A7_BX_ADDR0 + 4);
     b.scc->cpu_wake_request(1, 1, false);
   });
   sc_start(us(2000));
@@ -468,7 +469,7 @@ TEST(Tc2Spc, WakeRequestIgnoredWithoutMaskBit) {
     EXPECT_TRUE(b.scc->in_reset(0, 1));
     // mcpm_boot_secondary: tc2_pm_power_up sets the mask bit; the wake-up
     // IPI is still pending, so the core comes out of reset at once.
-    b.m.write(kSpc + Tc2Scc::WAKE_INT_MASK, 1u << 1);
+    b.m.write(kSpc + WAKE_INT_MASK, 1u << 1);
   });
   sc_start(us(100));
   EXPECT_FALSE(b.scc->in_reset(0, 1));
@@ -482,14 +483,14 @@ TEST(Tc2Spc, BxAddrMailboxes) {
   Board b;
   uint32_t got[5] = {};
   Script s("s", [&] {
-    b.m.write(kSpc + Tc2Scc::A15_BX_ADDR0, 0x11);
-    b.m.write(kSpc + Tc2Scc::A15_BX_ADDR0 + 4, 0x22);
+    b.m.write(kSpc + A15_BX_ADDR0, 0x11);
+    b.m.write(kSpc + A15_BX_ADDR0 + 4, 0x22);
     for (unsigned cpu = 0; cpu < 3; ++cpu)
-      b.m.write(kSpc + Tc2Scc::A7_BX_ADDR0 + 4 * cpu, 0x100 + cpu);
-    got[0] = b.m.read(kSpc + Tc2Scc::A15_BX_ADDR0);
-    got[1] = b.m.read(kSpc + Tc2Scc::A15_BX_ADDR0 + 4);
-    for (unsigned cpu = 0; cpu < 3; ++cpu) got[2 + cpu] = b.m.read(kSpc + Tc2Scc::A7_BX_ADDR0 + 4 * cpu);
-    b.m.write(kSpc + Tc2Scc::SYSCFG_WDATA, 0xabcd);  // right after A15's mailboxes
+      b.m.write(kSpc + A7_BX_ADDR0 + 4 * cpu, 0x100 + cpu);
+    got[0] = b.m.read(kSpc + A15_BX_ADDR0);
+    got[1] = b.m.read(kSpc + A15_BX_ADDR0 + 4);
+    for (unsigned cpu = 0; cpu < 3; ++cpu) got[2 + cpu] = b.m.read(kSpc + A7_BX_ADDR0 + 4 * cpu);
+    b.m.write(kSpc + SYSCFG_WDATA, 0xabcd);  // right after A15's mailboxes
   });
   sc_start(us(100));
   EXPECT_EQ(got[0], 0x11u);

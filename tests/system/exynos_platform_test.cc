@@ -63,14 +63,14 @@ TEST(ExynosPlatform, ClocksRailsAndPowerAtReset) {
   ASSERT_NE(p->pmic(), nullptr);
   ASSERT_NE(p->pmu(), nullptr);
   EXPECT_FALSE(p->has_scc());
-  EXPECT_EQ(Exynos5420Cmu::rate_of(24000000, p->cmu()->read(Exynos5420Cmu::Reg::APLL_CON0)),
+  EXPECT_EQ(Exynos5420Cmu::rate_of(24000000, p->cmu()->read(APLL_CON0)),
             1800000000u);
-  EXPECT_EQ(Exynos5420Cmu::rate_of(24000000, p->cmu()->read(Exynos5420Cmu::Reg::KPLL_CON0)),
+  EXPECT_EQ(Exynos5420Cmu::rate_of(24000000, p->cmu()->read(KPLL_CON0)),
             1000000000u);
   EXPECT_EQ(p->cluster(0).clock->freq_hz(), 1800000000u);
   EXPECT_EQ(p->cluster(1).clock->freq_hz(), 1000000000u);
-  EXPECT_EQ(p->pmic()->read(S2mps11::Reg::B2CTRL2), 102u);  // 1.2375 V
-  EXPECT_EQ(p->pmic()->read(S2mps11::Reg::B6CTRL2), 80u);   // 1.1 V
+  EXPECT_EQ(p->pmic()->read(S2MPS11_REG_B2CTRL2), 102u);  // 1.2375 V
+  EXPECT_EQ(p->pmic()->read(S2MPS11_REG_B6CTRL2), 80u);   // 1.1 V
   EXPECT_EQ(p->cluster(0).rail->voltage_uv(), 1237500u);
   EXPECT_EQ(p->cluster(1).rail->voltage_uv(), 1100000u);
   EXPECT_TRUE(p->cluster(0).power->is_off());
@@ -86,7 +86,7 @@ TEST(ExynosPlatform, GuardCatchesTheFrequencyRaisedFirst) {
   auto p = exynos_platform();
   Script s("s", [&] {
     wait(sc_time(1, SC_US));
-    p->cmu()->write(Exynos5420Cmu::Reg::APLL_CON0, Exynos5420Cmu::con0_for(24000000, 2000000000));
+    p->cmu()->write(APLL_CON0, Exynos5420Cmu::con0_for(24000000, 2000000000));
   });
   EXPECT_NE(run_for_error(sc_time(1, SC_MS)).find(
                 "cluster0.dvfs_guard: frequency 2000000 kHz needs 1312500 uV but the rail is at "
@@ -98,9 +98,9 @@ TEST(ExynosPlatform, GuardCatchesTheFrequencyRaisedFirst) {
 TEST(ExynosPlatform, VoltageFirstPasses) {
   auto p = exynos_platform();
   Script s("s", [&] {
-    p->pmic()->write(S2mps11::Reg::B6CTRL2, S2mps11::selector_for(1275000));
+    p->pmic()->write(S2MPS11_REG_B6CTRL2, S2mps11::selector_for(1275000));
     wait(sc_time(30, SC_US));  // 175 mV at 12.5 mV/us + 5 us settling
-    p->cmu()->write(Exynos5420Cmu::Reg::KPLL_CON0, Exynos5420Cmu::con0_for(24000000, 1400000000));
+    p->cmu()->write(KPLL_CON0, Exynos5420Cmu::con0_for(24000000, 1400000000));
   });
   EXPECT_EQ(run_for_error(sc_time(1, SC_MS)), "");
   EXPECT_EQ(p->cluster(1).clock->freq_hz(), 1400000000u);

@@ -3,12 +3,8 @@
 #include "cpufreq_fake_spc.h"
 
 #include "fake_hw.h"
-
-#define SPC_PERF_LVL_A15 0x00
-#define SPC_PERF_LVL_A7 0x08
-#define SPC_COMMS 0x10
-#define SPC_PWC_STATUS 0x18
-#define SPC_SYSCFG_RDATA 0x74
+#include "regs/gic400.h"
+#include "regs/tc2_scc.h"
 
 const uint32_t cpufreq_fake_spc_tc2_opps[2][8][2] = {
 	{ { 500000, 900000 }, { 600000, 925000 }, { 700000, 950000 }, { 800000, 975000 },
@@ -31,12 +27,12 @@ static void observe(const struct fake_hw_event *ev, void *arg)
 	(void)arg;
 	if (ev->kind != FAKE_EV_SPC_WRITE || fake_hw_current_core() == (int)responder)
 		return;
-	if (ev->a != SPC_PERF_LVL_A15 && ev->a != SPC_PERF_LVL_A7 && ev->a != SPC_COMMS)
+	if (ev->a != PERF_LVL_A15 && ev->a != PERF_LVL_A7 && ev->a != COMMS)
 		return;
-	if (ev->a == SPC_COMMS)
+	if (ev->a == COMMS)
 		comms_reqs++;
 	else
-		perf_reqs[ev->a == SPC_PERF_LVL_A7]++;
+		perf_reqs[ev->a == PERF_LVL_A7]++;
 	if (q_tail - q_head < QLEN) {
 		q[q_tail % QLEN].off = ev->a;
 		q[q_tail % QLEN].val = ev->b;
@@ -67,23 +63,23 @@ static void responder_main(void *arg)
 		if (muted)
 			continue;
 		hw_udelay(lat_us);
-		if (off == SPC_COMMS) {
-			uint32_t o = (val & 0xfffffu) << 2;
-			unsigned int cl = o >= 0xC30 ? 1 : 0;
-			uint32_t base = cl ? 0xC30 : 0xC10;
+		if (off == COMMS) {
+			uint32_t o = (val & SPC_SYSCFG_OFFSET_MASK) << 2;
+			unsigned int cl = o >= SPC_A7_PERFVAL_BASE ? 1 : 0;
+			uint32_t base = cl ? SPC_A7_PERFVAL_BASE : SPC_A15_PERFVAL_BASE;
 
-			if (o >= base && o < base + 4 * 8) {
-				writel_relaxed(opp_word(cl, (o - base) / 4), FAKE_SPC_BASE + SPC_SYSCFG_RDATA);
-				status = 1u << 8;
+			if (o >= base && o < base + 4 * SPC_MAX_OPPS) {
+				writel_relaxed(opp_word(cl, (o - base) / 4), FAKE_SPC_BASE + SYSCFG_RDATA);
+				status = SPC_STAT_COMPLETE(SPC_SYS_CFG);
 			} else {
-				status = 2u << 8;
+				status = SPC_STAT_ERR(SPC_SYS_CFG);
 			}
 		} else {
-			unsigned int t = off == SPC_PERF_LVL_A7;
+			unsigned int t = off == PERF_LVL_A7 ? SPC_CA7_DVFS : SPC_CA15_DVFS;
 
-			status = (val < 8 ? 1u : 2u) << (4 * t);
+			status = val < SPC_MAX_OPPS ? SPC_STAT_COMPLETE(t) : SPC_STAT_ERR(t);
 		}
-		writel_relaxed(status, FAKE_SPC_BASE + SPC_PWC_STATUS);
+		writel_relaxed(status, FAKE_SPC_BASE + PWC_STATUS);
 		fake_hw_post_irq(0, FAKE_SCC_IRQ, 0);
 	}
 }
@@ -122,23 +118,15 @@ unsigned int cpufreq_fake_spc_comms_requests(void)
  * hooks below. */
 #include "linux/interrupt.h"
 
-#define GICD_CTLR 0x000
-#define GICD_ISENABLER 0x100
-#define GICD_ICENABLER 0x180
-#define GICD_ITARGETSR 0x800
-#define GICC_CTLR 0x00
-#define GICC_PMR 0x04
-#define GICC_IAR 0x0c
-#define GICC_EOIR 0x10
 
 static void t_mask(struct irq_data *d)
 {
-	writel_relaxed(1u << (d->hwirq % 32), FAKE_GICD_BASE + GICD_ICENABLER + 4 * (d->hwirq / 32));
+	writel_relaxed(1u << (d->hwirq % 32), FAKE_GICD_BASE + GIC_DIST_ENABLE_CLEAR + 4 * (d->hwirq / 32));
 }
 
 static void t_unmask(struct irq_data *d)
 {
-	writel_relaxed(1u << (d->hwirq % 32), FAKE_GICD_BASE + GICD_ISENABLER + 4 * (d->hwirq / 32));
+	writel_relaxed(1u << (d->hwirq % 32), FAKE_GICD_BASE + GIC_DIST_ENABLE_SET + 4 * (d->hwirq / 32));
 }
 
 static struct irq_chip test_chip = { "test-gic", t_mask, t_unmask, NULL, NULL };
@@ -146,13 +134,13 @@ static struct irq_chip test_chip = { "test-gic", t_mask, t_unmask, NULL, NULL };
 static void test_handle_irq(void)
 {
 	for (;;) {
-		uint32_t iar = readl_relaxed(FAKE_GICC_BASE + GICC_IAR);
-		unsigned int irq = iar & 0x3ff;
+		uint32_t iar = readl_relaxed(FAKE_GICC_BASE + GIC_CPU_INTACK);
+		unsigned int irq = iar & GICC_IAR_INT_ID_MASK;
 
 		if (irq >= 1020)
 			return;
 		generic_handle_irq(irq);
-		writel_relaxed(iar, FAKE_GICC_BASE + GICC_EOIR);
+		writel_relaxed(iar, FAKE_GICC_BASE + GIC_CPU_EOI);
 	}
 }
 
@@ -161,12 +149,12 @@ void cpufreq_test_irq_init(void)
 	unsigned int spi = FAKE_SCC_IRQ;
 	uint32_t t;
 
-	writel_relaxed(1, FAKE_GICD_BASE + GICD_CTLR);
-	writel_relaxed(0xf0, FAKE_GICC_BASE + GICC_PMR);
-	writel_relaxed(1, FAKE_GICC_BASE + GICC_CTLR);
-	t = readl_relaxed(FAKE_GICD_BASE + GICD_ITARGETSR + (spi & ~3u));
+	writel_relaxed(1, FAKE_GICD_BASE + GIC_DIST_CTRL);
+	writel_relaxed(0xf0, FAKE_GICC_BASE + GIC_CPU_PRIMASK);
+	writel_relaxed(1, FAKE_GICC_BASE + GIC_CPU_CTRL);
+	t = readl_relaxed(FAKE_GICD_BASE + GIC_DIST_TARGET + (spi & ~3u));
 	t |= 1u << (8 * (spi % 4));   /* to core 0 */
-	writel_relaxed(t, FAKE_GICD_BASE + GICD_ITARGETSR + (spi & ~3u));
+	writel_relaxed(t, FAKE_GICD_BASE + GIC_DIST_TARGET + (spi & ~3u));
 	irq_set_chip_and_data(30, &test_chip, NULL);
 	irq_set_percpu_devid(30);
 	irq_set_chip_and_data(spi, &test_chip, NULL);

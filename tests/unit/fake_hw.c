@@ -6,6 +6,9 @@
 #define _GNU_SOURCE
 #include "fake_hw.h"
 #include "blsim/workload.h"
+#include "regs/cci400.h"
+#include "regs/gic400.h"
+#include "regs/tc2_scc.h"
 
 #include <libfdt.h>
 #include <stdarg.h>
@@ -37,20 +40,6 @@
 #define max(a, b) ((a) > (b) ? (a) : (b))
 
 /* SPC offsets (spc.c) and SCC offsets (tc2_pm.c). */
-#define SCC_RESET_CTRL 0x018
-#define SCC_A15_CONF 0x400
-#define SCC_A7_CONF 0x500
-#define SCC_SYS_INFO 0x700
-#define SPC_OFF 0xb00
-#define SPC_WAKE_INT_MASK 0x24
-#define SPC_WAKE_INT_RAW 0x28
-#define SPC_WAKE_INT_STAT 0x2c
-#define SPC_A15_PWRDN_EN 0x30
-#define SPC_A7_PWRDN_EN 0x34
-#define SPC_STANDBYWFI_STAT 0x3c
-#define SPC_A15_BX_ADDR0 0x68
-#define SPC_A7_BX_ADDR0 0x78
-#define SPC_PWC_STATUS 0x18
 
 struct hw_ctx {
 	ucontext_t uc;
@@ -120,7 +109,7 @@ static struct machine {
 	bool cluster_powered[FAKE_MAX_CLUSTERS];
 	uint32_t l2_dirty[FAKE_MAX_CLUSTERS];
 	/* SPC */
-	uint32_t spc_regs[0x100 / 4];
+	uint32_t spc_regs[SCC_SPC_SIZE / 4];
 	/* CCI */
 	uint32_t cci_port[5];
 	uint64_t cci_pending_until;
@@ -410,12 +399,13 @@ static uint32_t spc(uint32_t off)
 
 static uint32_t wake_mask_bit(const struct core *c)
 {
-	return c->cluster == 0 ? 1u << c->cpu : 1u << (c->cpu + 4);
+	return c->cluster == 0 ? 1u << c->cpu : 1u << (c->cpu + SPC_WAKE_INT_A7_SHIFT);
 }
 
 static uint32_t standbywfi_bit(const struct core *c)
 {
-	return c->cluster == 0 ? 1u << c->cpu : 1u << (c->cpu + 3);
+	return c->cluster == 0 ? STANDBYWFI_STAT_A15_CPU_MASK(c->cpu)
+			       : STANDBYWFI_STAT_A7_CPU_MASK(c->cpu);
 }
 
 static void power_on_core(struct core *c)
@@ -444,7 +434,7 @@ static void power_on_core(struct core *c)
 
 static void maybe_cluster_off(unsigned int cl)
 {
-	uint32_t en = spc(cl == 0 ? SPC_A15_PWRDN_EN : SPC_A7_PWRDN_EN);
+	uint32_t en = spc(cl == 0 ? A15_PWRDN_EN : A7_PWRDN_EN);
 	unsigned int i;
 
 	if (!m.cluster_powered[cl] || !(en & 1))
@@ -478,7 +468,7 @@ static void spc_wake_check(struct core *c)
 
 	if (!c->in_reset || c->power_on_at != NEVER)
 		return;
-	if (!(spc(SPC_WAKE_INT_MASK) & wake_mask_bit(c)) || !gic_wake_request(c))
+	if (!(spc(WAKE_INT_MASK) & wake_mask_bit(c)) || !gic_wake_request(c))
 		return;
 	lat = jittered(m.cfg.core_powerup_ns);
 	if (!m.cluster_powered[c->cluster])
@@ -616,39 +606,39 @@ static uint32_t gicd_read(uint32_t off)
 	uint32_t w = (off & 0x7f) / 4, v = 0;
 	unsigned int i;
 
-	if (off == 0x000)
+	if (off == GIC_DIST_CTRL)
 		return m.gicd_ctlr;
-	if (off == 0x004)
+	if (off == GIC_DIST_CTR)
 		return (FAKE_NR_IRQS / 32 - 1) | ((m.nr_cores - 1) << 5);
-	if (off == 0x008)
-		return 0x0200143b; /* GIC-400 */
-	if (off >= 0x100 && off < 0x200) { /* ISENABLER / ICENABLER */
+	if (off == GIC_DIST_IIDR)
+		return GICD_IIDR_GIC400;
+	if (off >= GIC_DIST_ENABLE_SET && off < GIC_DIST_PENDING_SET) { /* ISENABLER / ICENABLER */
 		return w == 0 ? (c->sgi_ppi_enabled | 0xffff) : bits_read(m.spi_enabled, w);
 	}
-	if (off >= 0x200 && off < 0x300) {
+	if (off >= GIC_DIST_PENDING_SET && off < GIC_DIST_ACTIVE_SET) {
 		for (i = 0; i < 32; i++)
 			if (irq_pending_for(c, w * 32 + i))
 				v |= 1u << i;
 		return v;
 	}
-	if (off >= 0x300 && off < 0x400)
+	if (off >= GIC_DIST_ACTIVE_SET && off < GIC_DIST_PRI)
 		return c->active[w < FAKE_NR_IRQS / 32 ? w : 0];
-	if (off >= 0x400 && off < 0x400 + FAKE_NR_IRQS) {
+	if (off >= GIC_DIST_PRI && off < GIC_DIST_PRI + FAKE_NR_IRQS) {
 		for (i = 0; i < 4; i++) {
-			uint32_t irq = off - 0x400 + i;
+			uint32_t irq = off - GIC_DIST_PRI + i;
 			v |= (uint32_t)irq_prio(c, irq) << (8 * i);
 		}
 		return v;
 	}
-	if (off >= 0x800 && off < 0x800 + FAKE_NR_IRQS) {
+	if (off >= GIC_DIST_TARGET && off < GIC_DIST_TARGET + FAKE_NR_IRQS) {
 		for (i = 0; i < 4; i++) {
-			uint32_t irq = off - 0x800 + i;
+			uint32_t irq = off - GIC_DIST_TARGET + i;
 			v |= (uint32_t)(irq < 32 ? (1u << c->idx) : m.targets[irq]) << (8 * i);
 		}
 		return v;
 	}
-	if (off >= 0xc00 && off < 0xc00 + FAKE_NR_IRQS / 4)
-		return m.icfgr[(off - 0xc00) / 4];
+	if (off >= GIC_DIST_CONFIG && off < GIC_DIST_CONFIG + FAKE_NR_IRQS / 4)
+		return m.icfgr[(off - GIC_DIST_CONFIG) / 4];
 	return 0;
 }
 
@@ -658,49 +648,49 @@ static void gicd_write(uint32_t off, uint32_t val)
 	uint32_t w = (off & 0x7f) / 4;
 	unsigned int i;
 
-	if (off == 0x000) {
+	if (off == GIC_DIST_CTRL) {
 		m.gicd_ctlr = val & 1;
-	} else if (off >= 0x100 && off < 0x180) {
+	} else if (off >= GIC_DIST_ENABLE_SET && off < GIC_DIST_ENABLE_CLEAR) {
 		if (w == 0)
 			c->sgi_ppi_enabled |= val & 0xffff0000u;
 		else if (w < FAKE_NR_IRQS / 32)
 			m.spi_enabled[w] |= val;
-	} else if (off >= 0x180 && off < 0x200) {
+	} else if (off >= GIC_DIST_ENABLE_CLEAR && off < GIC_DIST_PENDING_SET) {
 		if (w == 0)
 			c->sgi_ppi_enabled &= ~(val & 0xffff0000u);
 		else if (w < FAKE_NR_IRQS / 32)
 			m.spi_enabled[w] &= ~val;
-	} else if (off >= 0x200 && off < 0x280) {
+	} else if (off >= GIC_DIST_PENDING_SET && off < GIC_DIST_PENDING_CLEAR) {
 		if (w == 0)
 			c->sgi_ppi_pending |= val & 0xffff0000u;
 		else if (w < FAKE_NR_IRQS / 32)
 			m.spi_pending[w] |= val;
-	} else if (off >= 0x280 && off < 0x300) {
+	} else if (off >= GIC_DIST_PENDING_CLEAR && off < GIC_DIST_ACTIVE_SET) {
 		if (w == 0)
 			c->sgi_ppi_pending &= ~val;
 		else if (w < FAKE_NR_IRQS / 32)
 			m.spi_pending[w] &= ~val;
-	} else if (off >= 0x380 && off < 0x400) {
+	} else if (off >= GIC_DIST_ACTIVE_CLEAR && off < GIC_DIST_PRI) {
 		if (w < FAKE_NR_IRQS / 32)
 			c->active[w] &= ~val;
-	} else if (off >= 0x400 && off < 0x400 + FAKE_NR_IRQS) {
+	} else if (off >= GIC_DIST_PRI && off < GIC_DIST_PRI + FAKE_NR_IRQS) {
 		for (i = 0; i < 4; i++) {
-			uint32_t irq = off - 0x400 + i;
+			uint32_t irq = off - GIC_DIST_PRI + i;
 			uint8_t p = (uint8_t)(val >> (8 * i));
 			if (irq < 32)
 				c->prio_local[irq] = p;
 			else
 				m.prio[irq] = p;
 		}
-	} else if (off >= 0x800 && off < 0x800 + FAKE_NR_IRQS) {
+	} else if (off >= GIC_DIST_TARGET && off < GIC_DIST_TARGET + FAKE_NR_IRQS) {
 		for (i = 0; i < 4; i++) {
-			uint32_t irq = off - 0x800 + i;
+			uint32_t irq = off - GIC_DIST_TARGET + i;
 			if (irq >= 32)
 				m.targets[irq] = (uint8_t)(val >> (8 * i));
 		}
-	} else if (off >= 0xc00 && off < 0xc00 + FAKE_NR_IRQS / 4) {
-		m.icfgr[(off - 0xc00) / 4] = val;
-	} else if (off == 0xf00) { /* GICD_SGIR */
+	} else if (off >= GIC_DIST_CONFIG && off < GIC_DIST_CONFIG + FAKE_NR_IRQS / 4) {
+		m.icfgr[(off - GIC_DIST_CONFIG) / 4] = val;
+	} else if (off == GIC_DIST_SOFTINT) {
 		uint32_t filter = (val >> 24) & 3, list = (val >> 16) & 0xff;
 		unsigned int sgi = val & 0xf;
 
@@ -723,13 +713,13 @@ static uint32_t gicc_read(uint32_t off)
 	int best;
 
 	switch (off) {
-	case 0x00: return c->gicc_ctlr;
-	case 0x04: return c->pmr;
-	case 0x0c: return gic_ack(c);
-	case 0x18:
+	case GIC_CPU_CTRL: return c->gicc_ctlr;
+	case GIC_CPU_PRIMASK: return c->pmr;
+	case GIC_CPU_INTACK: return gic_ack(c);
+	case GIC_CPU_HIGHPRI:
 		best = gic_best(c, true);
-		return best < 0 ? 1023 : (uint32_t)best;
-	case 0xfc: return 0x0202143b;
+		return best < 0 ? GICC_INT_SPURIOUS : (uint32_t)best;
+	case GIC_CPU_IDENT: return GICC_IIDR_GIC400;
 	default: return 0;
 	}
 }
@@ -739,10 +729,10 @@ static void gicc_write(uint32_t off, uint32_t val)
 	struct core *c = m.cur;
 
 	switch (off) {
-	case 0x00: c->gicc_ctlr = val & 0x3; break;
-	case 0x04: c->pmr = val & 0xff; break;
-	case 0x10: gic_eoi(c, val); break;
-	case 0x1000: gic_eoi(c, val); break; /* GICC_DIR */
+	case GIC_CPU_CTRL: c->gicc_ctlr = val & 0x3; break;
+	case GIC_CPU_PRIMASK: c->pmr = val & 0xff; break;
+	case GIC_CPU_EOI: gic_eoi(c, val); break;
+	case GIC_CPU_DEACTIVATE: gic_eoi(c, val); break;
 	default: break;
 	}
 	update_cores();
@@ -758,8 +748,8 @@ static uint32_t scc_read(uint32_t off)
 	if (off == SCC_RESET_CTRL) {
 		for (i = 0; i < m.nr_cores; i++)
 			if (!m.cores[i].in_reset)
-				v |= m.cores[i].cluster == 0 ? 1u << (2 + m.cores[i].cpu)
-							     : 1u << (16 + m.cores[i].cpu);
+				v |= m.cores[i].cluster == 0 ? SCC_RESET_A15_CPU(m.cores[i].cpu)
+							     : SCC_RESET_A7_CPU(m.cores[i].cpu);
 		return v;
 	}
 	if (off == SCC_A15_CONF)
@@ -767,22 +757,22 @@ static uint32_t scc_read(uint32_t off)
 	if (off == SCC_A7_CONF)
 		return 1;
 	if (off == SCC_SYS_INFO)
-		return (m.cfg.cpus_per_cluster[0] << 16) |
-		       ((m.cfg.nr_clusters > 1 ? m.cfg.cpus_per_cluster[1] : 0) << 20);
-	if (off >= SPC_OFF && off < SPC_OFF + 0x100) {
-		uint32_t o = off - SPC_OFF;
+		return (m.cfg.cpus_per_cluster[0] << SCC_SYS_INFO_A15_SHIFT) |
+		       ((m.cfg.nr_clusters > 1 ? m.cfg.cpus_per_cluster[1] : 0) << SCC_SYS_INFO_A7_SHIFT);
+	if (off >= SCC_SPC_OFFSET && off < SCC_SPC_OFFSET + SCC_SPC_SIZE) {
+		uint32_t o = off - SCC_SPC_OFFSET;
 
-		if (o == SPC_STANDBYWFI_STAT) {
+		if (o == STANDBYWFI_STAT) {
 			for (i = 0; i < m.nr_cores; i++)
 				if (m.cores[i].standbywfi)
 					v |= standbywfi_bit(&m.cores[i]);
 			return v;
 		}
-		if (o == SPC_WAKE_INT_RAW || o == SPC_WAKE_INT_STAT) {
+		if (o == WAKE_INT_RAW || o == WAKE_INT_STAT) {
 			for (i = 0; i < m.nr_cores; i++)
 				if (gic_wake_request(&m.cores[i]))
 					v |= wake_mask_bit(&m.cores[i]);
-			return o == SPC_WAKE_INT_STAT ? v & spc(SPC_WAKE_INT_MASK) : v;
+			return o == WAKE_INT_STAT ? v & spc(WAKE_INT_MASK) : v;
 		}
 		return spc(o);
 	}
@@ -793,14 +783,14 @@ static void scc_write(uint32_t off, uint32_t val)
 {
 	unsigned int i;
 
-	if (off < SPC_OFF || off >= SPC_OFF + 0x100)
+	if (off < SCC_SPC_OFFSET || off >= SCC_SPC_OFFSET + SCC_SPC_SIZE)
 		return; /* the SCC configuration registers are read-only here */
-	off -= SPC_OFF;
-	if (off == SPC_STANDBYWFI_STAT || off == SPC_WAKE_INT_RAW || off == SPC_WAKE_INT_STAT)
+	off -= SCC_SPC_OFFSET;
+	if (off == STANDBYWFI_STAT || off == WAKE_INT_RAW || off == WAKE_INT_STAT)
 		return;
 	m.spc_regs[off / 4] = val;
 	emit(FAKE_EV_SPC_WRITE, -1, -1, off, val);
-	if (off == SPC_WAKE_INT_MASK) {
+	if (off == WAKE_INT_MASK) {
 		/* A core already in WFI whose wake-up is now enabled is reset
 		 * by the SPC, as if it had entered WFI after the write. */
 		for (i = 0; i < m.nr_cores; i++) {
@@ -810,21 +800,29 @@ static void scc_write(uint32_t off, uint32_t val)
 				reset_core(c);
 		}
 	}
-	if (off == SPC_A15_PWRDN_EN)
+	if (off == A15_PWRDN_EN)
 		maybe_cluster_off(0);
-	if (off == SPC_A7_PWRDN_EN && m.cfg.nr_clusters > 1)
+	if (off == A7_PWRDN_EN && m.cfg.nr_clusters > 1)
 		maybe_cluster_off(1);
 	update_cores();
 }
 
 /* ---- CCI-400 ---------------------------------------------------------------- */
 
+/* The fake's CCI has slave interface n's window at (n + 1) * 4 KiB. */
+static bool is_cci_port_ctrl(uint32_t off)
+{
+	return off >= CCI_SLAVE_IF_WINDOW &&
+	       off < CCI_SLAVE_IF_WINDOW * (CCI_MAX_SLAVE_IFS + 1) &&
+	       off % CCI_SLAVE_IF_WINDOW == CCI_PORT_CTRL;
+}
+
 static uint32_t cci_read(uint32_t off)
 {
-	if (off == 0x000c)
-		return now_ps() < m.cci_pending_until ? 1 : 0;
-	if (off >= 0x1000 && off < 0x6000 && (off & 0xfff) == 0)
-		return m.cci_port[off / 0x1000 - 1];
+	if (off == CCI_CTRL_STATUS)
+		return now_ps() < m.cci_pending_until ? CCI_STATUS_CHANGE_PENDING : 0;
+	if (is_cci_port_ctrl(off))
+		return m.cci_port[off / CCI_SLAVE_IF_WINDOW - 1];
 	return 0;
 }
 
@@ -832,24 +830,24 @@ static void cci_write(uint32_t off, uint32_t val)
 {
 	unsigned int cl;
 
-	if (off >= 0x1000 && off < 0x6000 && (off & 0xfff) == 0) {
-		unsigned int port = off / 0x1000 - 1;
+	if (is_cci_port_ctrl(off)) {
+		unsigned int port = off / CCI_SLAVE_IF_WINDOW - 1;
 		int cluster = -1;
 
-		m.cci_port[port] = val & 3;
+		m.cci_port[port] = val & CCI_ENABLE_REQ;
 		m.cci_pending_until = now_ps() + jittered(m.cfg.cci_change_ns);
 		for (cl = 0; cl < m.cfg.nr_clusters; cl++)
 			if (m.cfg.cci_port_of_cluster[cl] == port)
 				cluster = (int)cl;
-		emit(FAKE_EV_CCI_PORT, m.cur ? (int)m.cur->idx : -1, cluster, val & 3, port);
+		emit(FAKE_EV_CCI_PORT, m.cur ? (int)m.cur->idx : -1, cluster, val & CCI_ENABLE_REQ, port);
 	}
 }
 
 static const struct device devices[] = {
-	{ FAKE_SCC_BASE, 0x1000, scc_read, scc_write },
-	{ FAKE_CCI_BASE, 0x10000, cci_read, cci_write },
-	{ FAKE_GICD_BASE, 0x1000, gicd_read, gicd_write },
-	{ FAKE_GICC_BASE, 0x2000, gicc_read, gicc_write },
+	{ FAKE_SCC_BASE, SCC_SIZE, scc_read, scc_write },
+	{ FAKE_CCI_BASE, CCI_SIZE, cci_read, cci_write },
+	{ FAKE_GICD_BASE, GIC_DIST_SIZE, gicd_read, gicd_write },
+	{ FAKE_GICC_BASE, GIC_CPU_SIZE, gicc_read, gicc_write },
 };
 
 static const struct device *find_device(phys_addr_t addr)
@@ -1024,7 +1022,7 @@ void wfi(void)
 	c = m.cur;
 	c->standbywfi = true;
 	emit(FAKE_EV_WFI_ENTER, (int)c->idx, (int)c->cluster, 0, 0);
-	if (spc(SPC_WAKE_INT_MASK) & wake_mask_bit(c)) {
+	if (spc(WAKE_INT_MASK) & wake_mask_bit(c)) {
 		/* STANDBYWFI with wake-up enabled: the SPC powers the core off. */
 		reset_core(c);
 		m.cur = NULL;
@@ -1167,7 +1165,7 @@ static void firmware_main(void)
 {
 	struct core *c = m.cur;
 	phys_addr_t bx = FAKE_SPC_BASE +
-			 (c->cluster == 0 ? SPC_A15_BX_ADDR0 : SPC_A7_BX_ADDR0) + 4u * c->cpu;
+			 (c->cluster == 0 ? A15_BX_ADDR0 : A7_BX_ADDR0) + 4u * c->cpu;
 
 	/* The boot monitor enables its CPU interface for the wake-up IPI. */
 	c->gicc_ctlr = 1;
@@ -1181,12 +1179,12 @@ static void firmware_main(void)
 		 * then look again, so a mailbox written before the IPI that we
 		 * just dropped is not missed. */
 		for (;;) {
-			uint32_t iar = readl_relaxed(FAKE_GICC_BASE + 0x0c);
+			uint32_t iar = readl_relaxed(FAKE_GICC_BASE + GIC_CPU_INTACK);
 
 			if ((iar & 0x3ff) == 1023)
 				break;
 			c->dropped_irqs++;
-			writel_relaxed(iar, FAKE_GICC_BASE + 0x10);
+			writel_relaxed(iar, FAKE_GICC_BASE + GIC_CPU_EOI);
 		}
 		a = readl_relaxed(bx);
 		if (a)
@@ -1883,7 +1881,7 @@ uint32_t fake_hw_cci_port_ctrl(unsigned int cluster)
 	return m.cci_port[m.cfg.cci_port_of_cluster[cluster]];
 }
 bool fake_hw_cci_snoops_on(unsigned int cluster) { return fake_hw_cci_port_ctrl(cluster) & 1; }
-uint32_t fake_hw_spc_reg(uint32_t offset) { return offset < 0x100 ? spc(offset) : 0; }
+uint32_t fake_hw_spc_reg(uint32_t offset) { return offset < SCC_SPC_SIZE ? spc(offset) : 0; }
 uint32_t fake_hw_gicc_ctlr(unsigned int core) { return m.cores[core].gicc_ctlr; }
 const struct fake_hw_stats *fake_hw_stats(void) { return &m.stats; }
 uint64_t fake_hw_now(void) { return now_ps() / PS_PER_NS; }

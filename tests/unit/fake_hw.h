@@ -36,6 +36,7 @@
 
 #include "hw.h"
 #include "hw_test_hooks.h"
+#include "regs/tc2_scc.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -48,7 +49,7 @@ extern "C" {
 
 /* TC2 addresses (also what the fake DT says). */
 #define FAKE_SCC_BASE 0x7fff0000u
-#define FAKE_SPC_BASE (FAKE_SCC_BASE + 0xb00u)
+#define FAKE_SPC_BASE (FAKE_SCC_BASE + SCC_SPC_OFFSET)
 #define FAKE_CCI_BASE 0x2c090000u
 #define FAKE_GICD_BASE 0x2c001000u
 #define FAKE_GICC_BASE 0x2c002000u

@@ -17,16 +17,8 @@
 
 #include "linux/interrupt.h"
 #include "linux/tick.h"
+#include "regs/sp804.h"
 
-#define TIMER_LOAD    0x00
-#define TIMER_VALUE   0x04
-#define TIMER_CTRL    0x08
-#define TIMER_INTCLR  0x0c
-#define TIMER_CTRL_ONESHOT  (1u << 0)
-#define TIMER_CTRL_32BIT    (1u << 1)
-#define TIMER_CTRL_IE       (1u << 5)
-#define TIMER_CTRL_PERIODIC (1u << 6)
-#define TIMER_CTRL_ENABLE   (1u << 7)
 
 static phys_addr_t clkevt_base;
 

@@ -13,14 +13,7 @@
 #include "linux/smp.h"
 #include "linux/tick.h"
 #include "linux/workqueue.h"
-
-#define EV_CMD 0x00
-#define EV_ARG0 0x04
-#define EV_ARG1 0x08
-#define EV_SEQ 0x0c
-#define EV_ACK 0x10
-
-enum { EV_NONE, EV_CPU_DOWN, EV_CPU_UP, EV_SWITCH, EV_BUSY, EV_IPI, EV_SWITCHER };
+#include "regs/blsim_event.h"
 
 /* A CPU hog, as a kworker spinning: integer work in small chunks until its
  * wall-time budget is spent, so the governors see 100% load on that CPU. */

@@ -12,12 +12,8 @@
 #include "internal.h"
 #include "linux/of.h"
 #include "linux/regulator/consumer.h"
+#include "regs/s2mps11.h"
 
-#define S2MPS11_BUCK_MIN1 600000
-#define S2MPS11_BUCK_STEP1 6250
-#define S2MPS11_BUCK_N_VOLTAGES 256
-#define S2MPS11_REG_B1CTRL2 0x26
-#define S2MPS11_REG_B6CTRL2 0x34
 
 static struct regulator_dev bucks[6];
 static unsigned int nr_bucks;

@@ -4,17 +4,11 @@
 #define KM_LINUX_ARM_CCI_H
 
 #include "linux/kernel.h"
+#include "regs/cci400.h" /* the CCI-400 register map */
 
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-#define CCI_PORT_CTRL 0x0          /* per slave interface: snoop control */
-#define CCI_CTRL_STATUS 0xc        /* in the CCI control block */
-#define CCI_ENABLE_SNOOP_REQ 0x1
-#define CCI_ENABLE_DVM_REQ 0x2
-#define CCI_ENABLE_REQ (CCI_ENABLE_SNOOP_REQ | CCI_ENABLE_DVM_REQ)
-#define CCI_STATUS_CHANGE_PENDING 0x1
 
 /* Probe the "arm,cci-400" node of the flattened DT: 0 or -ENODEV. */
 int cci_probe(const void *fdt);

@@ -15,29 +15,14 @@
 #include "linux/arm-cci.h"
 #include "linux/of.h"
 #include "linux/smp.h"
+#include "regs/exynos_pmu.h"
 
 enum {
 	CORES_PER_CLUSTER = 4,
 	NR_CLUSTERS = 2,
 };
 
-/* PMU register offsets and bits (exynos-regs-pmu.h). */
-enum pmu_reg {
-	PMU_SWRESET = 0x0400,
-	PMU_INFORM0 = 0x0800,
-	PMU_SPARE2 = 0x0908,	/* non-zero once the iROM has set up the A7s */
-	PMU_SPARE3 = 0x090c,
-	PMU_CORE_BASE = 0x2000,	/* per core: CONFIGURATION, STATUS at +4 */
-	PMU_L2_BASE = 0x2500,	/* per cluster: CONFIGURATION, STATUS, OPTION at +8 */
-	PMU_STRIDE = 0x80,
-};
-#define PWR_LOCAL_ON 0x3u	/* LOCAL_PWR_EN: switch on / reported on */
 #define KFC_SWRESET_SEL 0x3u	/* SPARE3 value for a steadier A7 reset */
-/* Bits of a cluster's COMMON_OPTION: cores may go down on their own, a core
- * is woken from its down state, and the L2 is powered before the first man. */
-#define L2_OPT_AUTO_CORE_DOWN BIT(9)
-#define L2_OPT_CORE_DOWN_STATE BIT(29)
-#define L2_OPT_L2_UP_STATE BIT(30)
 
 static phys_addr_t pmu;
 static phys_addr_t ns_sram;

@@ -5,29 +5,7 @@
 
 #include "linux/interrupt.h"
 #include "linux/kernel.h"
-
-/* Register offsets from the SPC base (SCC + 0xB00), as upstream spc.c. */
-#define PERF_LVL_A15 0x00
-#define PERF_REQ_A15 0x04
-#define PERF_LVL_A7 0x08
-#define PERF_REQ_A7 0x0c
-#define COMMS 0x10
-#define COMMS_REQ 0x14
-#define PWC_STATUS 0x18
-#define PWC_FLAG 0x1c
-#define WAKE_INT_MASK 0x24
-#define WAKE_INT_RAW 0x28
-#define WAKE_INT_STAT 0x2c
-#define A15_PWRDN_EN 0x30
-#define A7_PWRDN_EN 0x34
-#define STANDBYWFI_STAT 0x3c
-#define STANDBYWFI_STAT_A15_CPU_MASK(cpu) (1u << (cpu))
-#define STANDBYWFI_STAT_A7_CPU_MASK(cpu) (1u << (3 + (cpu)))
-#define A15_BX_ADDR0 0x68
-#define SYSCFG_WDATA 0x70
-#define SYSCFG_RDATA 0x74
-#define A7_BX_ADDR0 0x78
-#define GBL_WAKEUP_INT_MSK (0x3u << 10)
+#include "regs/tc2_scc.h" /* the SCC/SPC register map */
 
 int ve_spc_init(phys_addr_t base, u32 big_cluster_id, int irq);
 /* Power helpers for the MCPM backend; no locking (the caller holds MCPM's). */
@@ -46,20 +24,6 @@ u32 ve_spc_get_perf_level(u32 cluster);
  * completes the waiter; the waiter gives up after TIMEOUT_US (20 ms).
  */
 #define SPC_TIMEOUT_US 20000
-#define SPC_MAX_OPPS 8
-#define SPC_A15_PERFVAL_BASE 0xC10
-#define SPC_A7_PERFVAL_BASE 0xC30
-#define SPC_SYSCFG_START (1u << 31)
-#define SPC_SYSCFG_SCC (6u << 20)
-#define SPC_MULT_FACTOR 20
-#define SPC_VOLT_SHIFT 20
-#define SPC_FREQ_MASK 0xfffffu
-#define SPC_CA15_DVFS 0
-#define SPC_CA7_DVFS 1
-#define SPC_SYS_CFG 2
-#define SPC_STAT_COMPLETE(type) (1u << ((type) << 2))
-#define SPC_STAT_ERR(type) (2u << ((type) << 2))
-#define SPC_RESPONSE_MASK(type) (SPC_STAT_COMPLETE(type) | SPC_STAT_ERR(type))
 
 /* Models ve_spc_clk_init() (device_initcall), with the request_irq that
  * upstream does in ve_spc_init: request the SPC interrupt and read both

@@ -13,15 +13,6 @@
 #include "linux/arm-cci.h"
 #include "spc.h"
 
-/* Offsets in the Serial Configuration Controller's register block. */
-enum tc2_scc_reg {
-	SCC_RESET_CTRL = 0x018,	/* one nCORERESET bit per core, low = held */
-	SCC_A15_CONF = 0x400,	/* low nibble: cluster id of the A15s */
-	SCC_A7_CONF = 0x500,	/* low nibble: cluster id of the A7s */
-	SCC_SYS_INFO = 0x700,	/* core counts, A15 at bit 16, A7 at bit 20 */
-	SCC_SPC_OFFSET = 0xb00,	/* the SPC's own registers start here */
-};
-
 enum {
 	TC2_NR_CLUSTERS = 2,
 	TC2_CORES_MAX = 3,	/* the A7 cluster; the A15 cluster has two */

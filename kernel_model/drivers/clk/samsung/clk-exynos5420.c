@@ -12,15 +12,8 @@
 #include "clk-pll.h"
 #include "linux/clk.h"
 #include "linux/of.h"
+#include "regs/exynos5420_cmu.h"
 
-#define APLL_LOCK 0x00000
-#define APLL_CON0 0x00100
-#define KPLL_LOCK 0x28000
-#define KPLL_CON0 0x28100
-
-/* dt-bindings/clock/exynos5420.h */
-#define CLK_ARM_CLK 13
-#define CLK_KFC_CLK 14
 
 struct clk {
 	u32 id;

@@ -5,15 +5,8 @@
  * new M/P/S and waits for the LOCKED bit.
  */
 #include "clk-pll.h"
+#include "regs/samsung_pll35xx.h"
 
-#define PLL35XX_MDIV_MASK 0x3ffu
-#define PLL35XX_PDIV_MASK 0x3fu
-#define PLL35XX_SDIV_MASK 0x7u
-#define PLL35XX_MDIV_SHIFT 16
-#define PLL35XX_PDIV_SHIFT 8
-#define PLL35XX_SDIV_SHIFT 0
-#define PLL35XX_LOCK_STAT_SHIFT 29
-#define PLL35XX_ENABLE_SHIFT 31
 #define PLL35XX_LOCK_FACTOR 250
 #define PLL_TIMEOUT_US 20000u  /* samsung_pll_lock_wait's 20 ms */
 #define PLL_POLL_US 1

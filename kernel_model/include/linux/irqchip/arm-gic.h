@@ -9,50 +9,11 @@
 
 #include "linux/kernel.h"
 #include "linux/smp.h"
+#include "regs/gic400.h" /* the GIC-400 register map */
 
-/* CPU interface (GICC), offsets from its base. */
+/* The Linux driver's own values; the register map is regs/gic400.h. */
 enum {
-	GIC_CPU_CTRL = 0x00,
-	GIC_CPU_PRIMASK = 0x04,
-	GIC_CPU_BINPOINT = 0x08,
-	GIC_CPU_INTACK = 0x0c,
-	GIC_CPU_EOI = 0x10,
-	GIC_CPU_RUNNINGPRI = 0x14,
-	GIC_CPU_HIGHPRI = 0x18,
-	GIC_CPU_IDENT = 0xfc,
-};
-
-enum {
-	GICC_ENABLE = 0x1,
 	GICC_INT_PRI_THRESHOLD = 0xf0,
-	GICC_IAR_INT_ID_MASK = 0x3ff,
-	GICC_IAR_CPUID_SHIFT = 10,
-	GICC_INT_SPURIOUS = 1023,
-};
-
-/* Distributor (GICD), offsets from its base. */
-enum {
-	GIC_DIST_CTRL = 0x000,
-	GIC_DIST_CTR = 0x004,
-	GIC_DIST_IIDR = 0x008,
-	GIC_DIST_IGROUP = 0x080,
-	GIC_DIST_ENABLE_SET = 0x100,
-	GIC_DIST_ENABLE_CLEAR = 0x180,
-	GIC_DIST_PENDING_SET = 0x200,
-	GIC_DIST_PENDING_CLEAR = 0x280,
-	GIC_DIST_ACTIVE_SET = 0x300,
-	GIC_DIST_ACTIVE_CLEAR = 0x380,
-	GIC_DIST_PRI = 0x400,
-	GIC_DIST_TARGET = 0x800,
-	GIC_DIST_CONFIG = 0xc00,
-	GIC_DIST_SOFTINT = 0xf00,
-	GIC_DIST_SGI_PENDING_CLEAR = 0xf10,
-	GIC_DIST_SGI_PENDING_SET = 0xf20,
-};
-
-enum {
-	GICD_ENABLE = 0x1,
-	GICD_DISABLE = 0x0,
 	GICD_INT_ACTLOW_LVLTRIG = 0x0,
 };
 #define GICD_INT_EN_CLR_X32		0xffffffff
@@ -60,20 +21,6 @@ enum {
 #define GICD_INT_EN_CLR_PPI		0xffff0000
 #define GICD_INT_DEF_PRI			0xa0
 #define GICD_INT_DEF_PRI_X4		0xa0a0a0a0u
-
-/* GICD_SGIR: target list filter [25:24], CPU target list [23:16], ID [3:0]. */
-#define GICD_SGIR_TARGET_LIST		(0u << 24)
-#define GICD_SGIR_TARGET_OTHERS		(1u << 24)
-#define GICD_SGIR_TARGET_SELF		(2u << 24)
-#define GICD_SGIR_CPU_SHIFT			16
-
-/* GIC-400: 8 CPU interfaces at most, IDs 0..1019. */
-enum {
-	NR_GIC_CPU_IF = 8,
-	GIC_NR_SGIS = 16,
-	GIC_FIRST_SPI = 32,
-	GIC_MAX_IRQS = 1020,
-};
 
 /* Probe the first "arm,gic-400" / "arm,cortex-a15-gic" node of the DT
  * (irqchip_init: IRQCHIP_DECLARE matching). 0 or -errno. */
