@@ -75,13 +75,13 @@ void Gic400::declare_dist_regs() {
       {"GICD_TYPER", GIC_DIST_CTR, 1, false,
        [this](unsigned, unsigned) { return read_typer(); }, nullptr},
       constant("GICD_IIDR", GIC_DIST_IIDR, GICD_IIDR_GIC400),
-      bits("GICD_IGROUPR", GIC_DIST_IGROUP, &Gic400::get_group1, &Gic400::set_group1, Assign),
+      bits("GICD_IGROUPR", GIC_DIST_IGROUP, &Gic400::get_field<&Irq::group1>, &Gic400::set_field<&Irq::group1>, Assign),
       bits("GICD_ISENABLER", GIC_DIST_ENABLE_SET, &Gic400::get_enabled, &Gic400::set_enabled, Set),
       bits("GICD_ICENABLER", GIC_DIST_ENABLE_CLEAR, &Gic400::get_enabled, &Gic400::set_enabled, Clear),
       bits("GICD_ISPENDR", GIC_DIST_PENDING_SET, &Gic400::get_pending, &Gic400::set_pending, Set),
       bits("GICD_ICPENDR", GIC_DIST_PENDING_CLEAR, &Gic400::get_pending, &Gic400::set_pending, Clear),
-      bits("GICD_ISACTIVER", GIC_DIST_ACTIVE_SET, &Gic400::get_active, &Gic400::set_active, Set),
-      bits("GICD_ICACTIVER", GIC_DIST_ACTIVE_CLEAR, &Gic400::get_active, &Gic400::set_active, Clear),
+      bits("GICD_ISACTIVER", GIC_DIST_ACTIVE_SET, &Gic400::get_field<&Irq::active>, &Gic400::set_field<&Irq::active>, Set),
+      bits("GICD_ICACTIVER", GIC_DIST_ACTIVE_CLEAR, &Gic400::get_field<&Irq::active>, &Gic400::set_field<&Irq::active>, Clear),
       {"GICD_IPRIORITYR", GIC_DIST_PRI, num_irqs(), true,
        [this](unsigned cpu, unsigned id) -> uint32_t { return irq(cpu, id).priority; },
        [this](unsigned cpu, unsigned id, uint32_t v) {
@@ -118,6 +118,14 @@ void Gic400::declare_dist_regs() {
 }
 
 void Gic400::declare_cpu_regs() {
+  // A binary point below the implemented minimum reads back as the minimum.
+  auto binary_point = [this](const char* n, uint32_t off, uint32_t CpuIf::*bp, uint32_t min) {
+    return Reg{n, off, 1, false, [this, bp](unsigned cpu, unsigned) { return cpus_[cpu].*bp; },
+               [this, bp, min](unsigned cpu, unsigned, uint32_t v) {
+                 cpus_[cpu].*bp = std::max(v & kBprMax, min);
+               },
+               false, 0, true};
+  };
   cpu_table_ = {
       {"GICC_CTLR", GIC_CPU_CTRL, 1, false,
        [this](unsigned cpu, unsigned) { return cpus_[cpu].ctlr; },
@@ -127,13 +135,7 @@ void Gic400::declare_cpu_regs() {
        [this](unsigned cpu, unsigned) { return cpus_[cpu].pmr; },
        [this](unsigned cpu, unsigned, uint32_t v) { cpus_[cpu].pmr = v & kPriorityMask; },
        false, 0, true},
-      // A binary point below the implemented minimum reads back as the minimum.
-      {"GICC_BPR", GIC_CPU_BINPOINT, 1, false,
-       [this](unsigned cpu, unsigned) { return cpus_[cpu].bpr; },
-       [this](unsigned cpu, unsigned, uint32_t v) {
-         cpus_[cpu].bpr = std::max(v & kBprMax, kBprReset);
-       },
-       false, 0, true},
+      binary_point("GICC_BPR", GIC_CPU_BINPOINT, &CpuIf::bpr, kBprReset),
       {"GICC_IAR", GIC_CPU_INTACK, 1, false,
        [this](unsigned cpu, unsigned) { return acknowledge(cpu); }, nullptr, true},
       {"GICC_EOIR", GIC_CPU_EOI, 1, false, nullptr,
@@ -143,16 +145,11 @@ void Gic400::declare_cpu_regs() {
        nullptr},
       {"GICC_HPPIR", GIC_CPU_HIGHPRI, 1, false,
        [this](unsigned cpu, unsigned) {
-         Candidate c = highest_pending(cpu, true);
+         Candidate c = scan(cpu, nullptr);
          return c.intid | c.source << kSgiSourceShift;
        },
        nullptr},
-      {"GICC_ABPR", GIC_CPU_ALIAS_BINPOINT, 1, false,
-       [this](unsigned cpu, unsigned) { return cpus_[cpu].abpr; },
-       [this](unsigned cpu, unsigned, uint32_t v) {
-         cpus_[cpu].abpr = std::max(v & kBprMax, kAbprReset);
-       },
-       false, 0, true},
+      binary_point("GICC_ABPR", GIC_CPU_ALIAS_BINPOINT, &CpuIf::abpr, kAbprReset),
       {"GICC_IIDR", GIC_CPU_IDENT, 1, false,
        [](unsigned, unsigned) { return GICC_IIDR_GIC400; }, nullptr},
   };
@@ -335,9 +332,12 @@ void Gic400::update_outputs(tlm::tlm_generic_payload* gp, sc_time* delay, uint32
   }
 }
 
-// One pass for both outputs: the best candidate the CPU interface may take,
-// and whether anything at all is forwarded (nIRQOUT). Runs after every
-// access and input change, so it is the GIC's hot path.
+// One pass for both outputs: the best candidate the CPU interface may take
+// (the highest priority, lowest value, forwarded interrupt of a group the
+// CPU interface enables; ties go to the lowest ID, and for an SGI to the
+// lowest source CPU), and whether anything at all is forwarded (nIRQOUT),
+// if any_forwarded is given. Runs after every access and input change, so it
+// is the GIC's hot path.
 Gic400::Candidate Gic400::scan(unsigned cpu, bool* any_forwarded) {
   Candidate best;
   bool any = false;
@@ -357,7 +357,7 @@ Gic400::Candidate Gic400::scan(unsigned cpu, bool* any_forwarded) {
       best.source = id < kSgis ? __builtin_ctz(cpus_[cpu].sgi_pending[id]) : 0;
     }
   }
-  *any_forwarded = any;
+  if (any_forwarded) *any_forwarded = any;
   return best;
 }
 
@@ -403,28 +403,6 @@ bool Gic400::forwarded(unsigned cpu, unsigned intid) {
   return pending(cpu, intid);
 }
 
-// Highest priority (lowest value) forwarded interrupt; ties go to the lowest
-// ID, and for an SGI to the lowest source CPU.
-Gic400::Candidate Gic400::highest_pending(unsigned cpu, bool cpu_group_enabled) {
-  Candidate best;
-  // Word 0: the CPU's banked IDs; word k > 0: spi_pend_[k - 1]. Only
-  // non-empty words are visited, in ascending order.
-  for (uint32_t words = spi_words_ << 1 | (cpus_[cpu].pend != 0); words; words &= words - 1) {
-    const unsigned w = __builtin_ctz(words);
-    for (uint32_t bits = w ? spi_pend_[w - 1] : cpus_[cpu].pend; bits; bits &= bits - 1) {
-      const unsigned id = w * kWordBits + __builtin_ctz(bits);  // ascending IDs
-      if (!forwarded(cpu, id)) continue;
-      const Irq& s = irq(cpu, id);
-      if (cpu_group_enabled && !group_enabled_cpu(cpu, s)) continue;
-      if (best.found() && s.priority >= best.priority) continue;
-      best.intid = id;
-      best.priority = s.priority;
-      best.source = id < kSgis ? __builtin_ctz(cpus_[cpu].sgi_pending[id]) : 0;
-    }
-  }
-  return best;
-}
-
 // Group priority: the bits above the binary point (BPR) take part in
 // preemption; the rest only order pending interrupts.
 uint8_t Gic400::group_priority(unsigned cpu, uint8_t prio) const {
@@ -446,7 +424,7 @@ bool Gic400::may_signal(unsigned cpu, const Candidate& c) {
 }
 
 uint32_t Gic400::acknowledge(unsigned cpu) {
-  const Candidate c = highest_pending(cpu, true);
+  const Candidate c = scan(cpu, nullptr);
   if (!may_signal(cpu, c)) return kSpurious;
   Irq& s = irq(cpu, c.intid);
   if (c.intid < kSgis)
@@ -509,11 +487,6 @@ void Gic400::set_pending(unsigned cpu, unsigned id, bool v) {
   }
 }
 
-bool Gic400::get_active(unsigned cpu, unsigned id) { return irq(cpu, id).active; }
-void Gic400::set_active(unsigned cpu, unsigned id, bool v) { irq(cpu, id).active = v; }
-
-bool Gic400::get_group1(unsigned cpu, unsigned id) { return irq(cpu, id).group1; }
-void Gic400::set_group1(unsigned cpu, unsigned id, bool v) { irq(cpu, id).group1 = v; }
 
 // ---- other distributor registers ------------------------------------------------
 

@@ -140,8 +140,8 @@ class Gic400 : public sc_core::sc_module {
   bool group_enabled_dist(const Irq& s) const;
   bool group_enabled_cpu(unsigned cpu, const Irq& s) const;
   bool forwarded(unsigned cpu, unsigned intid);
-  // cpu_group_enabled: only groups the CPU interface has enabled (IAR view).
-  Candidate highest_pending(unsigned cpu, bool cpu_group_enabled);
+  // What the CPU interface would take (IAR, HPPIR), and whether anything is
+  // forwarded to it (any_forwarded may be null).
   Candidate scan(unsigned cpu, bool* any_forwarded);
   uint8_t group_priority(unsigned cpu, uint8_t prio) const;
   uint8_t running_priority(unsigned cpu) const;
@@ -163,10 +163,11 @@ class Gic400 : public sc_core::sc_module {
   void set_enabled(unsigned cpu, unsigned intid, bool v);
   bool get_pending(unsigned cpu, unsigned intid);
   void set_pending(unsigned cpu, unsigned intid, bool v);
-  bool get_active(unsigned cpu, unsigned intid);
-  void set_active(unsigned cpu, unsigned intid, bool v);
-  bool get_group1(unsigned cpu, unsigned intid);
-  void set_group1(unsigned cpu, unsigned intid, bool v);
+  // A plain flag of the interrupt's state (active, group1).
+  template <bool Irq::*F>
+  bool get_field(unsigned cpu, unsigned intid) { return irq(cpu, intid).*F; }
+  template <bool Irq::*F>
+  void set_field(unsigned cpu, unsigned intid, bool v) { irq(cpu, intid).*F = v; }
 
   uint32_t read_icfgr(unsigned cpu, unsigned word);
   void write_icfgr(unsigned cpu, unsigned word, uint32_t v);

@@ -30,23 +30,27 @@ void PowerDomain::request_on() {
   // Race avoided in hardware: a child switched on inside a dead parent would
   // come up without supply. Real power controllers sequence this; a model
   // that asks for it is wrong, so say so loudly.
-  if (parent_ && !parent_->is_on())
-    model_error(name(), "power-up requested while parent domain %s is %s",
-                parent_->name(), name_of(parent_->state()));
-  enter(State::PoweringUp);
-  done_.cancel();
-  done_.notify(p_.power_up_latency);
+  if (parent_ && !parent_->is_on()) refuse("power-up", "parent", parent_);
+  start(State::PoweringUp, p_.power_up_latency);
 }
 
 void PowerDomain::request_off() {
   if (state_ == State::Off || state_ == State::PoweringDown) return;
   for (auto* c : children_)
-    if (!c->is_off())
-      model_error(name(), "power-down requested while child domain %s is %s",
-                  c->name(), name_of(c->state()));
-  enter(State::PoweringDown);
+    if (!c->is_off()) refuse("power-down", "child", c);
+  start(State::PoweringDown, p_.power_down_latency);
+}
+
+void PowerDomain::refuse(const char* what, const char* relation, const PowerDomain* other) const {
+  model_error(name(), "%s requested while %s domain %s is %s", what, relation, other->name(),
+              name_of(other->state()));
+}
+
+// A request against a transition under way reverses it from now.
+void PowerDomain::start(State transition, const sc_time& latency) {
+  enter(transition);
   done_.cancel();
-  done_.notify(p_.power_down_latency);
+  done_.notify(latency);
 }
 
 void PowerDomain::complete() {

@@ -51,6 +51,8 @@ class PowerDomain : public sc_core::sc_module {
 
  private:
   void enter(State s);
+  void start(State transition, const sc_core::sc_time& latency);
+  [[noreturn]] void refuse(const char* what, const char* relation, const PowerDomain* other) const;
   void complete();  // method process: end of a transition
 
   PowerDomainParams p_;
