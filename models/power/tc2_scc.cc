@@ -55,7 +55,8 @@ Tc2Scc::Tc2Scc(sc_module_name name, const Tc2SccParams& p)
       reset_wire_[c][cpu].set(!running);  // nothing bound yet: sinks read level()
     }
   }
-  declare_regs();
+  declare_scc_regs();
+  declare_spc_regs();
   for (unsigned c = 0; c < 2; ++c) {
     sc_spawn_options o;
     sc_spawn([this, c] { pm_thread(c); }, ("pm" + std::to_string(c)).c_str(), &o);
@@ -153,9 +154,9 @@ uint32_t Tc2Scc::opp_word(unsigned c, unsigned i) const {
 
 // ---- register file ---------------------------------------------------------
 
-void Tc2Scc::declare_regs() {
+// The SCC's own registers: read-only here (the SPC owns the resets).
+void Tc2Scc::declare_scc_regs() {
   const unsigned a15 = p_.a15_cluster_id, a7 = p_.a7_cluster_id;
-  const auto spc = [](uint32_t off) { return SCC_SPC_OFFSET + off; };
   regs.add("RESET_CTRL", SCC_RESET_CTRL).reads([this, a15, a7](unsigned) {
     uint32_t v = 0;
     for (unsigned cpu = 0; cpu < p_.cpus[a15]; ++cpu)
@@ -169,6 +170,11 @@ void Tc2Scc::declare_regs() {
   regs.add("SYS_INFO", SCC_SYS_INFO).reads([this, a15, a7](unsigned) {
     return (p_.cpus[a15] << SCC_SYS_INFO_A15_SHIFT) | (p_.cpus[a7] << SCC_SYS_INFO_A7_SHIFT);
   });
+}
+
+void Tc2Scc::declare_spc_regs() {
+  const unsigned a15 = p_.a15_cluster_id, a7 = p_.a7_cluster_id;
+  const auto spc = [](uint32_t off) { return SCC_SPC_OFFSET + off; };
   const struct { const char* lvl; const char* req; uint32_t lvl_off, req_off; unsigned c; }
       perf[] = {{"PERF_LVL_A15", "PERF_REQ_A15", PERF_LVL_A15, PERF_REQ_A15, a15},
                 {"PERF_LVL_A7", "PERF_REQ_A7", PERF_LVL_A7, PERF_REQ_A7, a7}};

@@ -156,7 +156,8 @@ class Tc2Scc : public sc_core::sc_module {
     sc_core::sc_event dvfs_ev, pm_ev;
   };
 
-  void declare_regs();
+  void declare_scc_regs();
+  void declare_spc_regs();
   void perf_request(unsigned c, uint32_t level);
   void comms_write(uint32_t v);
 
