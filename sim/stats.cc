@@ -14,11 +14,7 @@
 #include "sim/switch_log.h"
 
 extern "C" {
-#include "linux/cpufreq.h"
-#include "linux/cpuidle.h"
-#include "linux/interrupt.h"
-#include "linux/smp.h"
-#include "linux/tick.h"
+#include "blsim/kreport.h"
 #include "blsim/workload.h"
 }
 
@@ -225,53 +221,47 @@ void write_clusters(JsonWriter& j, Platform& p,
   j.end_array();
 }
 
-// Per logical CPU, what the kernel's cpuidle accounting says (the sysfs
-// view): driver, and time and usage per state.
-// The cpufreq policy (index) that manages a logical CPU, or -1.
-int policy_of(unsigned cpu) {
-  for (unsigned i = 0; i < cpufreq_nr_policies(); ++i)
-    if (cpufreq_policy_by_index(i)->related_cpus & (1u << cpu)) return static_cast<int>(i);
-  return -1;
+void write_time_in_state(JsonWriter& j, const kreport_cpufreq& s) {
+  j.begin_object();
+  for (unsigned k = 0; k < s.state_num; ++k) j.field(std::to_string(s.freq_khz[k]), s.time_in_state_ns[k]);
+  j.end_object();
 }
 
-void write_time_in_state(JsonWriter& j, const cpufreq_stats& s) {
-  j.begin_object();
-  for (unsigned k = 0; k < s.state_num; ++k) j.field(std::to_string(s.freq_table[k]), s.time_in_state[k]);
-  j.end_object();
+void write_trans_table(JsonWriter& j, const kreport_cpufreq& s) {
+  j.key("trans_table").begin_array();
+  for (unsigned a = 0; a < s.state_num; ++a) {
+    j.begin_array();
+    for (unsigned b = 0; b < s.state_num; ++b) j.value(s.trans_table[a][b]);
+    j.end_array();
+  }
+  j.end_array();
 }
 
 // The cpufreq policies as Linux's cpufreq stats show them: time_in_state,
 // total_trans, trans_table, plus each transition's latency.
 void write_cpufreq(JsonWriter& j, uint64_t now_ns) {
   j.key("cpufreq").begin_array();
-  for (unsigned i = 0; i < cpufreq_nr_policies(); ++i) {
-    const cpufreq_policy* p = cpufreq_policy_by_index(i);
-    cpufreq_stats s;
-    if (cpufreq_stats_snapshot(i, now_ns, &s)) continue;
+  for (unsigned i = 0; i < kreport_cpufreq_nr_policies(); ++i) {
+    kreport_cpufreq s;
+    if (kreport_read_cpufreq(i, now_ns, &s)) continue;
     j.begin_object();
-    j.field("policy_cpu", p->cpu);
+    j.field("policy_cpu", s.policy_cpu);
     j.key("related_cpus").begin_array();
-    for (unsigned c = 0; c < 32; ++c) if (p->related_cpus & (1u << c)) j.value(c);
+    for (unsigned c = 0; c < 32; ++c) if (s.related_cpus & (1u << c)) j.value(c);
     j.end_array();
-    j.field("cur_khz", p->cur);
-    j.field("start_ns", s.start_time);  // policy created: time_in_state counts from here
+    j.field("cur_khz", s.cur_khz);
+    j.field("start_ns", s.start_ns);  // policy created: time_in_state counts from here
     j.key("time_in_state_ns");
     write_time_in_state(j, s);
     j.field("total_trans", s.total_trans);
     j.field("failed_trans", s.failed_trans);
-    j.key("trans_table").begin_array();
-    for (unsigned a = 0; a < s.state_num; ++a) {
-      j.begin_array();
-      for (unsigned b = 0; b < s.state_num; ++b) j.value(s.trans_table[a][b]);
-      j.end_array();
-    }
-    j.end_array();
+    write_trans_table(j, s);
     j.key("transition_latency_ns").begin_object();
     j.field("count", s.latency_count);
     if (s.latency_count) {
-      j.field("min", s.latency_min);
-      j.field("avg", s.latency_sum / s.latency_count);
-      j.field("max", s.latency_max);
+      j.field("min", s.latency_min_ns);
+      j.field("avg", s.latency_sum_ns / s.latency_count);
+      j.field("max", s.latency_max_ns);
     }
     j.end_object();
     j.end_object();
@@ -279,46 +269,55 @@ void write_cpufreq(JsonWriter& j, uint64_t now_ns) {
   j.end_array();
 }
 
+// IPIs by type, sent to a logical CPU and received by it: they must match,
+// whatever core the CPU was on when each arrived.
+void write_ipis(JsonWriter& j, unsigned cpu) {
+  j.key("ipis_sent").begin_object();
+  for (unsigned t = 0; t < KREPORT_NR_IPI_TYPES; ++t) j.field(kreport_ipi_name(t), kreport_ipis_sent(cpu, t));
+  j.end_object();
+  j.key("ipis_received").begin_object();
+  for (unsigned t = 0; t < KREPORT_NR_IPI_TYPES; ++t)
+    j.field(kreport_ipi_name(t), kreport_ipis_received(cpu, t));
+  j.end_object();
+}
+
+// What the kernel's cpuidle accounting says (the sysfs view): driver, and
+// time and usage per state. The state a CPU is in at the end counts up to
+// now (it has not left it).
+void write_cpuidle(JsonWriter& j, unsigned cpu, uint64_t now_ns) {
+  kreport_cpuidle st;
+  if (kreport_read_cpuidle(cpu, now_ns, &st) == 0) {
+    j.field("cpuidle_driver", st.driver);
+    j.key("idle_state_residency_ns").begin_object();
+    for (int s = 0; s < st.state_count; ++s) j.field(st.states[s].name, st.states[s].time_ns);
+    j.end_object();
+    j.key("idle_state_usage").begin_object();
+    for (int s = 0; s < st.state_count; ++s) j.field(st.states[s].name, st.states[s].usage);
+    j.end_object();
+  } else {
+    j.key("cpuidle_driver").null();
+    j.key("idle_state_residency_ns").begin_object().end_object();
+  }
+}
+
 void write_cpus(JsonWriter& j, uint64_t now_ns) {
   j.key("cpus").begin_array();
-  for (unsigned cpu = 0; cpu < nr_cpu_ids; ++cpu) {
-    cpuidle_cpu_stats st;
-    cpufreq_stats fs;
-    const int pol = policy_of(cpu);
+  for (unsigned cpu = 0; cpu < kreport_nr_cpus(); ++cpu) {
+    kreport_cpufreq fs;
+    const int pol = kreport_cpufreq_policy_of(cpu);
     j.begin_object();
     j.field("logical", cpu);
     // The kernel's idle time (tick-sched's idle_sleeptime, as
     // get_cpu_idle_time_us reports it), including an idle period still
     // open at the end and idle before cpuidle registered.
-    j.field("idle_ns", get_cpu_idle_time_at(cpu, now_ns));
-    // IPIs by type, sent to this logical CPU and received by it: they must
-    // match, whatever core the CPU was on when each arrived.
-    static const char* kIpiNames[] = {"wakeup", "timer", "reschedule", "call_function",
-                                      "cpu_stop", "completion"};
-    j.key("ipis_sent").begin_object();
-    for (unsigned t = 0; t < NR_IPI; ++t) j.field(kIpiNames[t], ipi_sent[cpu][t]);
-    j.end_object();
-    j.key("ipis_received").begin_object();
-    for (unsigned t = 0; t < NR_IPI; ++t) j.field(kIpiNames[t], ipi_count[cpu][t]);
-    j.end_object();
+    j.field("idle_ns", kreport_idle_ns(cpu, now_ns));
+    write_ipis(j, cpu);
     j.key("freq_residency_ns");
-    if (pol >= 0 && cpufreq_stats_snapshot(static_cast<unsigned>(pol), now_ns, &fs) == 0)
+    if (pol >= 0 && kreport_read_cpufreq(static_cast<unsigned>(pol), now_ns, &fs) == 0)
       write_time_in_state(j, fs);
     else
       j.begin_object().end_object();
-    // The state a CPU is in at the end counts up to now (it has not left it).
-    if (cpuidle_get_cpu_stats_at(cpu, now_ns, &st) == 0) {
-      j.field("cpuidle_driver", st.driver);
-      j.key("idle_state_residency_ns").begin_object();
-      for (int s = 0; s < st.state_count; ++s) j.field(st.states[s].name, st.states[s].time_ns);
-      j.end_object();
-      j.key("idle_state_usage").begin_object();
-      for (int s = 0; s < st.state_count; ++s) j.field(st.states[s].name, st.states[s].usage);
-      j.end_object();
-    } else {
-      j.key("cpuidle_driver").null();
-      j.key("idle_state_residency_ns").begin_object().end_object();
-    }
+    write_cpuidle(j, cpu, now_ns);
     j.end_object();
   }
   j.end_array();
@@ -462,7 +461,7 @@ void StatsCollector::write(JsonWriter& j, const RunInfo& r) const {
   // Interrupts handled, by GIC INTID (kstat_irqs), all CPUs together.
   j.key("irq_counts").begin_object();
   for (unsigned irq = 0; irq < 1020; ++irq)
-    if (kstat_irqs(irq)) j.field(std::to_string(irq), kstat_irqs(irq));
+    if (kreport_irq_count(irq)) j.field(std::to_string(irq), kreport_irq_count(irq));
   j.end_object();
   j.key("events").begin_array();
   for (const EventDevice::Outcome& o : p_.events().outcomes()) {

@@ -9,6 +9,7 @@
  * nothing registers at run time in the model.
  */
 #include "linux/cpu_pm.h"
+#include "blsim/test_hooks.h"
 
 static struct notifier_block *cpu_pm_chain;
 

@@ -11,6 +11,7 @@
 #include <vector>
 
 extern "C" {
+#include "blsim/test_hooks.h"
 #include "linux/energy_model.h"
 #include "linux/smp.h"
 }

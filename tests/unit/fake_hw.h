@@ -35,7 +35,7 @@
 #include <stdint.h>
 
 #include "hw.h"
-#include "hw_test_hooks.h"
+#include "blsim/test_hooks.h"
 #include "regs/tc2_scc.h"
 
 #ifdef __cplusplus

@@ -11,6 +11,7 @@
 #include "linux/arm-cci.h"
 #include "linux/of.h"
 #include "linux/smp.h"
+#include "blsim/test_hooks.h"
 
 #define CCI_MAX_PORTS 5
 

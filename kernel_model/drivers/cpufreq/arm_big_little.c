@@ -15,6 +15,7 @@
 
 #include "arm_big_little.h"
 #include "linux/energy_model.h"
+#include "blsim/test_hooks.h"
 
 bool bL_switching_enabled;
 

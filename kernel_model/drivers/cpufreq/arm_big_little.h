@@ -84,9 +84,6 @@ int bL_dt_cpufreq_init(const void *fdt);
 int bL_dt_read_cluster_opps(const void *fdt, u32 cluster, struct bL_opp *opps,
 			    unsigned int max, unsigned int *latency_ns);
 
-/* Tests: forget the registered ops and tables. */
-void bL_cpufreq_reset_for_test(void);
-
 #ifdef __cplusplus
 }
 #endif

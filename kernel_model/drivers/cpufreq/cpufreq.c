@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "linux/cpufreq.h"
+#include "blsim/test_hooks.h"
 
 static struct cpufreq_driver *cpufreq_driver;
 static struct cpufreq_policy policies[NR_CPUS];

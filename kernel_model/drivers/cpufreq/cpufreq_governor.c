@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cpufreq_governor.h"
+#include "blsim/test_hooks.h"
 
 #define NSEC_PER_USEC 1000ull
 

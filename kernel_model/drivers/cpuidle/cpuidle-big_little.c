@@ -19,6 +19,7 @@
 #include "asm/suspend.h"
 #include "linux/cpu_pm.h"
 #include "linux/cpuidle.h"
+#include "blsim/test_hooks.h"
 
 #define EUNATCH 49  /* what upstream returns without an MCPM backend */
 

@@ -11,6 +11,7 @@
  */
 #include "linux/cpuidle.h"
 #include "linux/tick.h"
+#include "blsim/test_hooks.h"
 
 bool cpuidle_off;
 

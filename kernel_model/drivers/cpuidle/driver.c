@@ -9,6 +9,7 @@
  * on the boot CPU in zero simulated time between two hw.h calls.
  */
 #include "linux/cpuidle.h"
+#include "blsim/test_hooks.h"
 
 static struct cpuidle_driver *cpuidle_drivers[NR_CPUS];
 

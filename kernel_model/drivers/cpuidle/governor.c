@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "linux/cpuidle.h"
+#include "blsim/test_hooks.h"
 
 struct cpuidle_governor *cpuidle_curr_governor;
 static struct cpuidle_governor *cpuidle_governors;

@@ -129,26 +129,10 @@ int __mcpm_cluster_state(unsigned int cl);
 #define sync_cache_w(ptr) hw_cache_clean_range((ptr), sizeof(*(ptr)))
 #define sync_cache_r(ptr) hw_cache_inv_range((ptr), sizeof(*(ptr)))
 
-/* ---- test support: not in upstream ---------------------------------------
- * mcpm_cpu_use_count is static upstream; it is visible here only so that
- * invariant checkers can read it. mcpm_fault_inject deliberately breaks the
- * race avoidance so a test can prove its checks catch the breakage: it must
- * stay MCPM_FAULT_NONE outside tests. mcpm_reset_for_test() forgets the
- * registered backend and all state, so one process can run many machines.
- */
+/* mcpm_cpu_use_count is static upstream; it is visible here only so that
+ * invariant checkers can read it (fault injection and the reset are in
+ * blsim/test_hooks.h). */
 extern volatile u32 mcpm_cpu_use_count[MAX_NR_CLUSTERS][MAX_CPUS_PER_CLUSTER];
-enum mcpm_fault {
-	MCPM_FAULT_NONE,
-	/* __mcpm_outbound_enter_critical never backs out for an inbound CPU. */
-	MCPM_FAULT_IGNORE_INBOUND,
-	/* vlock_trylock lets every voter that saw the lock free win. */
-	MCPM_FAULT_VLOCK_TWO_WINNERS,
-	/* __mcpm_outbound_enter_critical takes a CPU still CPU_GOING_DOWN
-	 * for CPU_DOWN (does not wait for it). */
-	MCPM_FAULT_GOING_DOWN_AS_DOWN,
-};
-extern volatile int mcpm_fault_inject;
-void mcpm_reset_for_test(void);
 
 #ifdef __cplusplus
 }

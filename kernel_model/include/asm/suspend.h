@@ -21,9 +21,6 @@ extern "C" {
 int cpu_suspend(unsigned long arg, int (*fn)(unsigned long));
 /* The reset-path entry that resumes the context saved for this MPIDR. */
 KM_NORETURN void cpu_resume(void);
-/* Test support: forget all saved contexts. */
-void cpu_suspend_reset_for_test(void);
-
 #ifdef __cplusplus
 }
 #endif

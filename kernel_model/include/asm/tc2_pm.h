@@ -12,9 +12,6 @@ extern "C" {
  * loopback self-test of the boot cluster. Runs on the boot CPU with only
  * it online. 0, or -ENODEV / -EINVAL / -EBUSY. */
 int tc2_pm_init(const void *fdt);
-/* Test support: forget the SCC mapping. */
-void tc2_pm_reset_for_test(void);
-
 #ifdef __cplusplus
 }
 #endif

@@ -24,9 +24,6 @@ int __cci_control_port_by_index(u32 port, bool enable);
 int cci_port_index_of_cpu(u64 mpidr);
 /* Physical base of a probed port (for tests), 0 if none. */
 phys_addr_t cci_port_base(u32 port);
-/* Test support: forget the probe. */
-void cci_reset_for_test(void);
-
 #ifdef __cplusplus
 }
 #endif

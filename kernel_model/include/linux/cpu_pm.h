@@ -70,9 +70,6 @@ int cpu_pm_enter(void);
 int cpu_cluster_pm_exit(void);	/* before cpu_pm_exit */
 int cpu_cluster_pm_enter(void);	/* after cpu_pm_enter, last man only */
 
-/* Test support (not upstream): forget every notifier. */
-void cpu_pm_reset_for_test(void);
-
 /* The ARMv7 notifiers besides the GIC's (arch/arm/kernel/cpu_pm_notifiers.c). */
 void arm_cpu_pm_notifiers_init(void);
 

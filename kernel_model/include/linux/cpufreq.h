@@ -278,9 +278,6 @@ extern void (*cpufreq_transition_trace)(unsigned int cpu, unsigned int old_khz,
 					unsigned int new_khz, u64 request_ns, u64 done_ns,
 					int ret);
 
-/* Tests: forget everything (driver, policies, notifiers, tunables). */
-void cpufreq_reset_for_test(void);
-
 #ifdef __cplusplus
 }
 #endif

@@ -283,10 +283,6 @@ int cpuidle_sysfs_dump_cpu(unsigned int cpu, char *buf, size_t len);
 /* The sysfs stateK/disable attribute: 0, -ENODEV, -EINVAL. */
 int cpuidle_state_set_disable(unsigned int cpu, int index, bool disable);
 
-/* Test support (not upstream): forget drivers, devices, governors, QoS. */
-void cpuidle_reset_for_test(void);
-void bl_idle_reset_for_test(void);
-
 #ifdef __cplusplus
 }
 #endif

@@ -86,9 +86,6 @@ int dev_pm_opp_of_register_em(const void *fdt, unsigned int cpu, u32 span,
 /* The DT's dynamic-power-coefficient of a logical CPU's node (0: none). */
 u32 of_cpu_dynamic_power_coefficient(const void *fdt, unsigned int cpu);
 
-/* Tests: forget every domain. */
-void em_reset_for_test(void);
-
 #ifdef __cplusplus
 }
 #endif

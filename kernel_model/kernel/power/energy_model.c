@@ -8,6 +8,7 @@
 #include "linux/energy_model.h"
 
 #include <string.h>
+#include "blsim/test_hooks.h"
 
 static struct em_perf_domain em_domains[EM_MAX_DOMAINS];
 static unsigned int em_nr_domains;

@@ -20,7 +20,7 @@
 #include "asm/mcpm.h"
 #include "asm/spinlock.h"
 #include "asm/suspend.h"
-#include "hw_test_hooks.h"
+#include "blsim/test_hooks.h"
 #include "linux/smp.h"
 #include "vlock.h"
 
@@ -29,7 +29,7 @@
 struct sync_struct mcpm_sync;
 volatile int mcpm_fault_inject = MCPM_FAULT_NONE;
 
-/* Default no-op observation hook; tests link a strong one (hw_test_hooks.h). */
+/* Default no-op observation hook; tests link a strong one (blsim/test_hooks.h). */
 __attribute__((weak)) void hw_test_hook(enum hw_test_event ev, unsigned int cpu,
 					unsigned int cluster)
 {

@@ -8,6 +8,7 @@
  * exists for can really happen.
  */
 #include "vlock.h"
+#include "blsim/test_hooks.h"
 
 /* Models the voting_begin macro: raise my flag before looking at the owner. */
 static void voting_begin(struct vlock *lock, unsigned int cpu)

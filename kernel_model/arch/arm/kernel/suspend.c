@@ -11,6 +11,7 @@
 #include "asm/mcpm.h"
 #include "asm/suspend.h"
 #include "linux/smp.h"
+#include "blsim/test_hooks.h"
 
 #define NR_SAVE_SLOTS (MAX_NR_CLUSTERS * MAX_CPUS_PER_CLUSTER)
 

@@ -12,6 +12,7 @@
 #include "linux/completion.h"
 #include "linux/smp.h"
 #include "linux/tick.h"
+#include "blsim/test_hooks.h"
 
 #define MAX_CLUSTERS 2
 

@@ -49,6 +49,5 @@ int ve_spc_get_performance(u32 cluster, u32 *freq_khz);
 irqreturn_t ve_spc_irq_handler(int irq, void *data);
 /* Test support: how many SPC interrupts found no operation waiting. */
 unsigned int ve_spc_spurious_irqs(void);
-void ve_spc_free_irq_for_test(void);
 
 #endif

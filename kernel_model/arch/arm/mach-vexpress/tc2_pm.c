@@ -12,6 +12,7 @@
 #include "asm/tc2_pm.h"
 #include "linux/arm-cci.h"
 #include "spc.h"
+#include "blsim/test_hooks.h"
 
 enum {
 	TC2_NR_CLUSTERS = 2,
