@@ -128,160 +128,179 @@ const std::set<std::string> kFlags = {
     "--help", "-h", "--version", "--cpuidle-sysfs", "--no-early-poke", "--console", "--lockstep",
     "--host-stats", "--quiet", "--progress", "--no-progress"};
 
-int sc_main(int argc, char** argv) {
-  if (argc >= 2 && std::string(argv[1]) == "compare") return blsim_compare(argc - 2, argv + 2);
-  // "--out=DIR" as "--out" "DIR": the parsing below sees one form.
-  std::vector<std::string> words = split_option_values(argc, argv, kFlags);
-  std::vector<char*> word_ptrs;
-  for (std::string& w : words) word_ptrs.push_back(&w[0]);
-  word_ptrs.push_back(nullptr);
-  argc = static_cast<int>(words.size());
-  argv = word_ptrs.data();
+namespace {
+
+// A handler's answer: go on with the next word, or exit with this code.
+constexpr int kNext = -1;
+
+// What parsing keeps besides RunOptions.
+struct ParseState {
   RunOptions o;
-  // The options that take one value: given twice, the second would silently
-  // win; it is an error instead. (--event, --set and --dt repeat.)
-  static const std::set<std::string> kOnce = {
-      "--dtb", "--out", "--duration", "--seed", "--switcher", "--sched",
-      "--cpufreq-governor", "--cpuidle-governor"};
-  std::map<std::string, std::string> given;  // kOnce options so far, with their values
+  std::map<std::string, std::string> given;  // options given once so far, with their values
   std::string duration_text = "100ms";       // for messages
-  for (int i = 1; i < argc; ++i) {
-    const std::string a = argv[i];
-    if (kOnce.count(a) && i + 1 < argc) {
-      if (given.count(a))
-        return usage_error(a + " given twice ('" + given[a] + "', then '" + argv[i + 1] +
-                           "'): give it once");
-      given[a] = argv[i + 1];
-    }
-    auto value = [&](const char* flag) -> const char* {
-      if (i + 1 >= argc) return nullptr;
-      (void)flag;
-      return argv[++i];
-    };
-    // Options taking a path: an empty one is a mistake (an unset shell
-    // variable), not "no file". Returns the error, or "".
-    auto path = [&](const char* flag, const char* what, std::string* out) -> std::string {
-      const char* v = value(flag);
-      if (!v) return std::string(flag) + " needs " + what;
-      if (!*v) return std::string(flag) + " needs " + what + ", got ''";
-      *out = v;
-      return "";
-    };
-    if (a == "--help" || a == "-h") {
-      printf(kUsage, event_help());
-      return kExitOk;
-    } else if (a == "--version") {
-      printf("blsim %s\n", blsim_version());
-      return kExitOk;
-    } else if (a == "--dtb") {
-      const std::string err = path("--dtb", "a file", &o.dtb);
-      if (!err.empty()) return usage_error(err);
-    } else if (a == "--out") {
-      const std::string err = path("--out", "a folder", &o.out);
-      if (!err.empty()) return usage_error(err);
-    } else if (a == "--dt") {
-      const char* v = value("--dt");
-      DtOverride ov;
-      std::string why;
-      if (!v) return usage_error("%s needs NODE:PROP=VALUE", "--dt");
-      if (!parse_dt_override(v, &ov, &why)) return usage_error("%s", why.c_str());
-      o.dt_overrides.push_back(ov);
-    } else if (a == "--workload") {
-      std::string file;
-      const std::string err = path("--workload", "a file", &file);
-      if (!err.empty()) return usage_error(err);
-      if (o.workload.empty()) o.workload = file;
-      else o.more_workloads.push_back(file);
-    } else if (a == "--duration") {
-      const char* v = value("--duration");
-      std::string why;
-      if (!v) return usage_error("%s needs a time with a unit (ns, us, ms, s)", "--duration");
-      if (!parse_time(v, &o.duration_ns, &why)) return usage_error("--duration: " + why);
-      o.duration_set = true;
-      duration_text = v;
-    } else if (a == "--seed") {
-      // Non-negative decimal, or 0x hex (strtoull would take "-1", "" and
-      // octal "010").
-      const char* v = value("--seed");
-      const std::string t = v ? v : "";
-      const bool hex = t.size() > 2 && t[0] == '0' && (t[1] == 'x' || t[1] == 'X');
-      if (!parse_u64(hex ? t.substr(2) : t, hex ? 16 : 10, &o.seed))
-        return usage_error("--seed needs a non-negative decimal or 0x hex number of at most 64 "
-                           "bits, got '%s'", t.c_str());
-    } else if (a == "--event") {
-      const char* v = value("--event");
-      ScriptedEvent e;
-      std::string why;
-      if (!v) return usage_error("%s needs TIME:ACTION[:ARG]", "--event");
-      if (!parse_event(v, &e, &why)) return usage_error("--event: %s", why.c_str());
-      o.events.push_back(e);
-    } else if (a == "--switcher") {
-      const char* v = value("--switcher");
-      if (!v || (std::string(v) != "iks" && std::string(v) != "cluster" && std::string(v) != "none"))
-        return usage_error("--switcher takes iks, cluster or none, got '%s'", v ? v : "");
-      o.switcher = v;
-    } else if (a == "--sched") {
-      const char* v = value("--sched");
-      if (!v || (std::string(v) != "hmp" && std::string(v) != "eas"))
-        return usage_error("--sched takes hmp or eas, got '%s'", v ? v : "");
-      o.sched = v;
-    } else if (a == "--cpufreq-governor") {
-      const char* v = value("--cpufreq-governor");
-      if (!v || !*v)
-        return usage_error("--cpufreq-governor needs a governor name, got '%s'", v ? v : "");
-      o.cpufreq_governor = v;
-    } else if (a == "--set") {
-      const char* v = value("--set");
-      if (!v || !std::strchr(v, '.') || !std::strchr(v, '='))
-        return usage_error("--set takes GOVERNOR.TUNABLE=VALUE, got '%s'", v ? v : "");
-      // The value as the kernel's sysfs store takes it, checked here so that
-      // a number too large for 64 bits is not wrapped on the way.
-      const std::string val = std::strchr(v, '=') + 1;
-      uint64_t n;
-      if (!parse_u64(val, 10, &n))
-        return usage_error("--set " + std::string(v) + ": the value '" + val + "' " +
-                           (val.find_first_not_of("0123456789") == std::string::npos && !val.empty()
-                                ? "does not fit in 64 bits (at most " + std::to_string(UINT64_MAX) + ")"
-                                : "is not a non-negative decimal integer"));
-      o.tunables.push_back(v);
-    } else if (a == "--cpuidle-governor") {
-      const char* v = value("--cpuidle-governor");
-      const std::string g = v ? v : "";
-      if (g != "menu" && g != "ladder" && g != "none")
-        return usage_error("--cpuidle-governor takes menu, ladder or none, got '%s'", g.c_str());
-      o.cpuidle_governor = g;
-    } else if (a == "--cpuidle-sysfs") {
-      o.cpuidle_sysfs = true;
-    } else if (a == "--trace-events") {
-      const char* v = value("--trace-events");
-      std::string why;
-      if (!v || !TraceWriter().set_events(v, &why))
-        return usage_error("--trace-events: %s", v ? why.c_str() : "needs a list of event names");
-      o.trace_events = v;
-    } else if (a == "--no-early-poke") {
-      o.early_poke = false;
-    } else if (a == "--console") {
-      o.console = true;
-    } else if (a == "--lockstep") {
-      o.lockstep = true;
-    } else if (a == "--host-stats") {
-      o.host_stats = true;
-    } else if (a == "--quiet") {
-      o.quiet = true;
-    } else if (a == "--progress") {
-      o.progress = 1;
-    } else if (a == "--no-progress") {
-      o.progress = 0;
-    } else if (!flag_given_a_value(a, kFlags).empty()) {
-      return usage_error("%s takes no value", flag_given_a_value(a, kFlags).c_str());
-    } else {
-      return usage_error("unknown option '%s'", a.c_str());
-    }
+};
+
+// The options that take one value: given twice, the second would silently
+// win; it is an error instead. (--event, --set, --dt and --workload repeat.)
+const std::set<std::string> kOnce = {
+    "--dtb", "--out", "--duration", "--seed", "--switcher", "--sched",
+    "--cpufreq-governor", "--cpuidle-governor"};
+
+const std::set<std::string> kTakesValue = {
+    "--dtb", "--out", "--dt", "--workload", "--duration", "--seed", "--event", "--switcher",
+    "--sched", "--cpufreq-governor", "--set", "--cpuidle-governor", "--trace-events"};
+
+// The flags that only set a field.
+int parse_flag(const std::string& a, RunOptions& o) {
+  if (a == "--cpuidle-sysfs") o.cpuidle_sysfs = true;
+  else if (a == "--no-early-poke") o.early_poke = false;
+  else if (a == "--console") o.console = true;
+  else if (a == "--lockstep") o.lockstep = true;
+  else if (a == "--host-stats") o.host_stats = true;
+  else if (a == "--quiet") o.quiet = true;
+  else if (a == "--progress") o.progress = 1;
+  else if (a == "--no-progress") o.progress = 0;
+  else if (!flag_given_a_value(a, kFlags).empty())
+    return usage_error("%s takes no value", flag_given_a_value(a, kFlags).c_str());
+  else
+    return usage_error("unknown option '%s'", a.c_str());
+  return kNext;
+}
+
+// Options taking a path: an empty one is a mistake (an unset shell
+// variable), not "no file".
+int parse_path(const std::string& a, const char* v, RunOptions& o) {
+  const char* what = a == "--out" ? "a folder" : "a file";
+  if (!v) return usage_error(a + " needs " + what);
+  if (!*v) return usage_error(a + " needs " + what + ", got ''");
+  if (a == "--dtb") o.dtb = v;
+  else if (a == "--out") o.out = v;
+  else if (o.workload.empty()) o.workload = v;  // --workload
+  else o.more_workloads.push_back(v);
+  return kNext;
+}
+
+// --dt and --event: a value parsed into an item of a list, or why not.
+template <typename T>
+int parse_into(const char* v, const char* flag, const char* form, std::vector<T>& list,
+               bool (*parse)(const std::string&, T*, std::string*), const char* prefix) {
+  T item;
+  std::string why;
+  if (!v) return usage_error(std::string(flag) + " needs " + form);
+  if (!parse(v, &item, &why)) return usage_error(prefix + why);
+  list.push_back(item);
+  return kNext;
+}
+
+// Non-negative decimal, or 0x hex (strtoull would take "-1", "" and octal "010").
+int parse_seed(const char* v, RunOptions& o) {
+  const std::string t = v ? v : "";
+  const bool hex = t.size() > 2 && t[0] == '0' && (t[1] == 'x' || t[1] == 'X');
+  if (!parse_u64(hex ? t.substr(2) : t, hex ? 16 : 10, &o.seed))
+    return usage_error("--seed needs a non-negative decimal or 0x hex number of at most 64 "
+                       "bits, got '%s'", t.c_str());
+  return kNext;
+}
+
+// --set: the value as the kernel's sysfs store takes it, checked here so
+// that a number too large for 64 bits is not wrapped on the way.
+int parse_tunable(const char* v, RunOptions& o) {
+  if (!v || !std::strchr(v, '.') || !std::strchr(v, '='))
+    return usage_error("--set takes GOVERNOR.TUNABLE=VALUE, got '%s'", v ? v : "");
+  const std::string val = std::strchr(v, '=') + 1;
+  uint64_t n;
+  if (!parse_u64(val, 10, &n))
+    return usage_error("--set " + std::string(v) + ": the value '" + val + "' " +
+                       (val.find_first_not_of("0123456789") == std::string::npos && !val.empty()
+                            ? "does not fit in 64 bits (at most " + std::to_string(UINT64_MAX) + ")"
+                            : "is not a non-negative decimal integer"));
+  o.tunables.push_back(v);
+  return kNext;
+}
+
+// One of a few words, or a usage error listing them.
+int parse_choice(const char* v, const std::set<std::string>& words, const char* message,
+                 std::string* out) {
+  const std::string w = v ? v : "";
+  if (!words.count(w)) return usage_error(message, w.c_str());
+  *out = w;
+  return kNext;
+}
+
+// What the kernel runs: switcher, scheduler policy, governors, tracing.
+int parse_kernel_option(const std::string& a, const char* v, RunOptions& o) {
+  if (a == "--switcher")
+    return parse_choice(v, {"iks", "cluster", "none"}, "--switcher takes iks, cluster or none, got '%s'",
+                        &o.switcher);
+  if (a == "--sched")
+    return parse_choice(v, {"hmp", "eas"}, "--sched takes hmp or eas, got '%s'", &o.sched);
+  if (a == "--cpuidle-governor")
+    return parse_choice(v, {"menu", "ladder", "none"},
+                        "--cpuidle-governor takes menu, ladder or none, got '%s'", &o.cpuidle_governor);
+  if (a == "--cpufreq-governor") {
+    if (!v || !*v)
+      return usage_error("--cpufreq-governor needs a governor name, got '%s'", v ? v : "");
+    o.cpufreq_governor = v;
+    return kNext;
   }
+  if (a == "--set") return parse_tunable(v, o);
+  std::string why;  // --trace-events
+  if (!v || !TraceWriter().set_events(v, &why))
+    return usage_error("--trace-events: %s", v ? why.c_str() : "needs a list of event names");
+  o.trace_events = v;
+  return kNext;
+}
+
+// An option that takes a value, v (null when the command line ends).
+int parse_value_option(const std::string& a, const char* v, ParseState& st) {
+  RunOptions& o = st.o;
+  if (a == "--dtb" || a == "--out" || a == "--workload") return parse_path(a, v, o);
+  if (a == "--dt")
+    return parse_into<DtOverride>(v, "--dt", "NODE:PROP=VALUE", o.dt_overrides, parse_dt_override, "");
+  if (a == "--event")
+    return parse_into<ScriptedEvent>(v, "--event", "TIME:ACTION[:ARG]", o.events, parse_event,
+                                     "--event: ");
+  if (a == "--seed") return parse_seed(v, o);
+  if (a == "--duration") {
+    std::string why;
+    if (!v) return usage_error("%s needs a time with a unit (ns, us, ms, s)", "--duration");
+    if (!parse_time(v, &o.duration_ns, &why)) return usage_error("--duration: " + why);
+    o.duration_set = true;
+    st.duration_text = v;
+    return kNext;
+  }
+  return parse_kernel_option(a, v, o);
+}
+
+// One word (and its value), at argv[*i].
+int parse_word(int argc, char** argv, int* i, ParseState& st) {
+  const std::string a = argv[*i];
+  if (kOnce.count(a) && *i + 1 < argc) {
+    if (st.given.count(a))
+      return usage_error(a + " given twice ('" + st.given[a] + "', then '" + argv[*i + 1] +
+                         "'): give it once");
+    st.given[a] = argv[*i + 1];
+  }
+  if (a == "--help" || a == "-h") {
+    printf(kUsage, event_help());
+    return kExitOk;
+  }
+  if (a == "--version") {
+    printf("blsim %s\n", blsim_version());
+    return kExitOk;
+  }
+  if (!kTakesValue.count(a)) return parse_flag(a, st.o);
+  const char* v = *i + 1 < argc ? argv[++*i] : nullptr;
+  return parse_value_option(a, v, st);
+}
+
+// What the options mean together.
+int check_options(const ParseState& st) {
+  const RunOptions& o = st.o;
   if (o.dtb.empty()) return usage_error("%s is required", "--dtb FILE");
   // --sched chooses how a kernel with every core visible places tasks: a
   // switcher hides half the cores, so the two do not go together.
-  if (given.count("--sched") && o.switcher != "none")
+  if (st.given.count("--sched") && o.switcher != "none")
     return usage_error("--sched " + o.sched + " needs all cores visible, but --switcher is '" +
                        o.switcher + "': drop one (--sched works with --switcher none)");
   // EAS reads the frequency schedutil will choose: upstream does not start
@@ -300,8 +319,26 @@ int sc_main(int argc, char** argv) {
       if (e.at_ns >= o.duration_ns)
         return usage_error("--event " + e.text + ": not before the end of the run (" +
                            (o.duration_set ? "--duration " : "the default --duration ") +
-                           duration_text + "): it would never run");
-  return blsim_run(o);
+                           st.duration_text + "): it would never run");
+  return kNext;
+}
+
+}  // namespace
+
+int sc_main(int argc, char** argv) {
+  if (argc >= 2 && std::string(argv[1]) == "compare") return blsim_compare(argc - 2, argv + 2);
+  // "--out=DIR" as "--out" "DIR": the parsing below sees one form.
+  std::vector<std::string> words = split_option_values(argc, argv, kFlags);
+  std::vector<char*> word_ptrs;
+  for (std::string& w : words) word_ptrs.push_back(&w[0]);
+  word_ptrs.push_back(nullptr);
+  ParseState st;
+  for (int i = 1; i < static_cast<int>(words.size()); ++i) {
+    const int rc = parse_word(static_cast<int>(words.size()), word_ptrs.data(), &i, st);
+    if (rc != kNext) return rc;
+  }
+  const int rc = check_options(st);
+  return rc != kNext ? rc : blsim_run(st.o);
 }
 
 // Our own main() (it takes precedence over libsystemc's): the SystemC banner
