@@ -716,7 +716,11 @@ void hw_trace_event(unsigned int cpu, const char* comm, int pid, const char* eve
                              event, fields});
 }
 
-void hw_switch_step(unsigned int cpu, const char* step, bool end) {
+void hw_switch_request(unsigned int cpu, const char* cause) {
+  if (g->setup.switch_log) g->setup.switch_log->request(cur().hw.core->local_time().value() / 1000, cpu, cause);
+}
+
+void hw_switch_step(unsigned int cpu, enum switch_step step, bool end) {
   if (!g->setup.switch_log) return;
   const Core& core = *cur().hw.core;
   g->setup.switch_log->kernel_step(core.local_time().value() / 1000, core.params().index, cpu, step,

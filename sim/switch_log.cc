@@ -7,26 +7,7 @@
 
 #include "sim/json_writer.h"
 
-StepName::StepName(std::string_view s) {
-  // Nodes never move, so the pointers stay valid; std::less<> finds a name
-  // without making a string of it (one allocation per distinct name only).
-  static std::set<std::string, std::less<>> names;
-  auto it = names.find(s);
-  if (it == names.end()) it = names.emplace(s).first;
-  p_ = &*it;
-}
-
-namespace {
-// The steps this file reasons about, interned once.
-const StepName kRequest("request"), kRequestTaken("request_taken"),
-    kEntryVectorsGated("entry_vectors_gated"), kAborted("aborted"),
-    kInboundResumed("inbound_resumed"), kInboundReleased("inbound_released"),
-    kOutboundPowerDown("outbound_power_down"), kOutboundCoreOff("outbound_core_off"),
-    kOutboundClusterOff("outbound_cluster_off"), kCciPortDisabled("cci_port_disabled"),
-    kClusterRendezvous("cluster_rendezvous");
-}  // namespace
-
-uint64_t SwitchRecord::step_ns(const std::string& name) const {
+uint64_t SwitchRecord::step_ns(switch_step name) const {
   for (auto& s : steps)
     if (s.name == name && !s.open) return s.end_ns - s.start_ns;
   return 0;
@@ -66,11 +47,11 @@ SwitchRecord* SwitchLog::powering_down_on(unsigned core) {
   return nullptr;
 }
 
-void SwitchLog::begin(SwitchRecord& s, StepName name, unsigned core, uint64_t ns) {
+void SwitchLog::begin(SwitchRecord& s, switch_step name, unsigned core, uint64_t ns) {
   s.steps.push_back({name, core, ns, ns, true});
 }
 
-void SwitchLog::end(SwitchRecord& s, StepName name, uint64_t ns) {
+void SwitchLog::end(SwitchRecord& s, switch_step name, uint64_t ns) {
   for (auto it = s.steps.rbegin(); it != s.steps.rend(); ++it) {
     if (it->name == name && it->open) {
       it->end_ns = ns;
@@ -80,101 +61,110 @@ void SwitchLog::end(SwitchRecord& s, StepName name, uint64_t ns) {
   }
 }
 
-void SwitchLog::kernel_step(uint64_t ns, unsigned core, unsigned cpu, std::string_view text,
+// A request only becomes a switch when the switcher thread acts on it;
+// requests overtaken by a later one before that merge into it.
+void SwitchLog::request(uint64_t ns, unsigned cpu, const char* cause) {
+  pending_requests_.push_back({cpu, ns, cause ? cause : ""});
+}
+
+// The switcher thread took the requests made so far; any it took before
+// that did not lead to a switch (already on that cluster).
+void SwitchLog::requests_taken(unsigned cpu) {
+  for (auto it = taken_requests_.begin(); it != taken_requests_.end();)
+    it = it->cpu == cpu ? taken_requests_.erase(it) : it + 1;
+  take_requests(pending_requests_, cpu, taken_requests_);
+}
+
+// The entry vectors are gated: a switch begins, dated from the earliest
+// request it serves.
+void SwitchLog::open_switch(uint64_t ns, unsigned core, unsigned cpu) {
+  SwitchRecord s;
+  s.cpu = cpu;
+  s.outbound_core = static_cast<int>(core);
+  s.from_cluster = cluster_of_[core];
+  s.requested_ns = ns;
+  std::vector<Pending> mine;
+  take_requests(taken_requests_, cpu, mine);
+  if (mine.empty()) take_requests(pending_requests_, cpu, mine);  // bL_switch_to called directly
+  for (const Pending& p : mine) {
+    if (p.ns <= s.requested_ns) {
+      s.requested_ns = p.ns;
+      s.cause = p.cause;
+    }
+  }
+  s.steps.push_back({SWITCH_STEP_REQUEST, core, s.requested_ns, ns, false});
+  open_.push_back(s);
+}
+
+void SwitchLog::abort_switch(unsigned cpu) {
+  for (auto it = open_.begin(); it != open_.end(); ++it)
+    if (it->cpu == cpu && !it->powering_down) {
+      open_.erase(it);
+      return;
+    }
+}
+
+// The switch a step of cpu on core belongs to: the one in flight, else
+// (steps of the outbound after the inbound took over) the one core is the
+// outbound of; null if none.
+SwitchRecord* SwitchLog::record_of(unsigned core, unsigned cpu) {
+  if (SwitchRecord* s = open_for_cpu(cpu)) return s;
+  SwitchRecord* s = nullptr;
+  for (auto& o : open_)
+    if (o.cpu == cpu && o.outbound_core == static_cast<int>(core)) s = &o;
+  return s;
+}
+
+// A core taken as an inbound ends any earlier switch it was the outbound of
+// (its power-down ended, or was overtaken by this power-up: MCPM's use
+// counts let a power_up win over a power_down).
+void SwitchLog::inbound_resumed(SwitchRecord& rec, uint64_t ns, unsigned core) {
+  SwitchRecord* s = &rec;
+  for (size_t i = 0; i < open_.size();) {
+    SwitchRecord& o = open_[i];
+    bool core_off = false;
+    for (auto& st : o.steps) core_off |= st.name == SWITCH_STEP_OUTBOUND_CORE_OFF;
+    // Also a last man whose cluster now gets an inbound: the cluster
+    // stays on, so its switch ends when its core went off.
+    const bool cluster_reused = o.last_man && core_off && o.from_cluster == cluster_of_[core];
+    if (&o != s && o.powering_down && (o.outbound_core == static_cast<int>(core) || cluster_reused)) {
+      uint64_t off = ns;
+      for (auto& st : o.steps)
+        if (st.name == SWITCH_STEP_OUTBOUND_CORE_OFF) off = st.end_ns;
+      end(o, SWITCH_STEP_OUTBOUND_POWER_DOWN, off);
+      const size_t before = open_.size();
+      const ptrdiff_t self = s - open_.data();
+      finish(o, off);
+      if (open_.size() < before && i < static_cast<size_t>(self)) s = &open_[self - 1];
+      continue;
+    }
+    ++i;
+  }
+  s->inbound_core = static_cast<int>(core);
+  s->to_cluster = cluster_of_[core];
+  uint64_t released = ns;
+  for (auto& st : s->steps)
+    if (st.name == SWITCH_STEP_INBOUND_RELEASED) released = st.end_ns;
+  s->steps.push_back({SWITCH_STEP_INBOUND_RESUMED, core, released, ns, false});
+}
+
+void SwitchLog::kernel_step(uint64_t ns, unsigned core, unsigned cpu, switch_step step,
                             bool is_end) {
-  if (text.rfind("request", 0) == 0 && text != "request_taken") {
-    // A request only becomes a switch when the switcher thread acts on it;
-    // requests overtaken by a later one before that merge into it.
-    const size_t colon = text.find(':');
-    pending_requests_.push_back(
-        {cpu, ns, std::string(colon == std::string_view::npos ? "" : text.substr(colon + 1))});
-    return;
-  }
-  const StepName step(text);
-  if (step == kRequestTaken) {
-    // The switcher thread took the requests made so far; any it took
-    // before that did not lead to a switch (already on that cluster).
-    for (auto it = taken_requests_.begin(); it != taken_requests_.end();)
-      it = it->cpu == cpu ? taken_requests_.erase(it) : it + 1;
-    take_requests(pending_requests_, cpu, taken_requests_);
-    return;
-  }
-  if (step == kEntryVectorsGated && !is_end) {
-    SwitchRecord s;
-    s.cpu = cpu;
-    s.outbound_core = static_cast<int>(core);
-    s.from_cluster = cluster_of_[core];
-    s.requested_ns = ns;
-    std::vector<Pending> mine;
-    take_requests(taken_requests_, cpu, mine);
-    if (mine.empty()) take_requests(pending_requests_, cpu, mine);  // bL_switch_to called directly
-    for (const Pending& p : mine) {
-      if (p.ns <= s.requested_ns) {
-        s.requested_ns = p.ns;
-        s.cause = p.cause;
-      }
-    }
-    s.steps.push_back({kRequest, core, s.requested_ns, ns, false});
-    open_.push_back(s);
-  }
-  if (step == kAborted) {
-    for (auto it = open_.begin(); it != open_.end(); ++it)
-      if (it->cpu == cpu && !it->powering_down) {
-        open_.erase(it);
-        break;
-      }
-    return;
-  }
-  SwitchRecord* s = open_for_cpu(cpu);
-  if (!s) {
-    // Steps of the outbound after the inbound took over.
-    for (auto& o : open_)
-      if (o.cpu == cpu && o.outbound_core == static_cast<int>(core)) s = &o;
-    if (!s) return;
-  }
-  if (step == kInboundResumed) {
-    // A core taken as an inbound ends any earlier switch it was the
-    // outbound of (its power-down ended, or was overtaken by this
-    // power-up: MCPM's use counts let a power_up win over a power_down).
-    for (size_t i = 0; i < open_.size();) {
-      SwitchRecord& o = open_[i];
-      bool core_off = false;
-      for (auto& st : o.steps) core_off |= st.name == kOutboundCoreOff;
-      // Also a last man whose cluster now gets an inbound: the cluster
-      // stays on, so its switch ends when its core went off.
-      const bool cluster_reused =
-          o.last_man && core_off && o.from_cluster == cluster_of_[core];
-      if (&o != s && o.powering_down &&
-          (o.outbound_core == static_cast<int>(core) || cluster_reused)) {
-        uint64_t off = ns;
-        for (auto& st : o.steps)
-          if (st.name == kOutboundCoreOff) off = st.end_ns;
-        end(o, kOutboundPowerDown, off);
-        const size_t before = open_.size();
-        const ptrdiff_t self = s - open_.data();
-        finish(o, off);
-        if (open_.size() < before && i < static_cast<size_t>(self)) s = &open_[self - 1];
-        continue;
-      }
-      ++i;
-    }
-    s->inbound_core = static_cast<int>(core);
-    s->to_cluster = cluster_of_[core];
-    uint64_t released = ns;
-    for (auto& st : s->steps)
-      if (st.name == kInboundReleased) released = st.end_ns;
-    s->steps.push_back({kInboundResumed, core, released, ns, false});
-    return;
-  }
+  if (step == SWITCH_STEP_REQUEST_TAKEN) return requests_taken(cpu);
+  if (step == SWITCH_STEP_ENTRY_VECTORS_GATED && !is_end) open_switch(ns, core, cpu);
+  if (step == SWITCH_STEP_ABORTED) return abort_switch(cpu);
+  SwitchRecord* s = record_of(core, cpu);
+  if (!s) return;
+  if (step == SWITCH_STEP_INBOUND_RESUMED) return inbound_resumed(*s, ns, core);
   if (is_end) end(*s, step, ns);
   else begin(*s, step, core, ns);
-  if (step == kOutboundPowerDown && !is_end) s->powering_down = true;
+  if (step == SWITCH_STEP_OUTBOUND_POWER_DOWN && !is_end) s->powering_down = true;
 }
 
 void SwitchLog::flush(uint64_t ns, unsigned core, bool all, bool is_end) {
   SwitchRecord* s = powering_down_on(core);
   if (!s) return;
-  const char* name = all ? "outbound_l1_l2_clean" : "outbound_l1_clean";
+  const switch_step name = all ? SWITCH_STEP_OUTBOUND_L1_L2_CLEAN : SWITCH_STEP_OUTBOUND_L1_CLEAN;
   if (all) s->last_man = true;
   if (is_end) end(*s, name, ns);
   else begin(*s, name, core, ns);
@@ -183,7 +173,7 @@ void SwitchLog::flush(uint64_t ns, unsigned core, bool all, bool is_end) {
 void SwitchLog::cci_port_off(uint64_t ns, unsigned cluster) {
   for (auto& s : open_) {
     if (s.powering_down && s.from_cluster == cluster) {
-      s.steps.push_back({kCciPortDisabled, static_cast<unsigned>(s.outbound_core), ns, ns, false});
+      s.steps.push_back({SWITCH_STEP_CCI_PORT_DISABLED, static_cast<unsigned>(s.outbound_core), ns, ns, false});
       return;
     }
   }
@@ -193,9 +183,9 @@ void SwitchLog::core_reset(uint64_t ns, unsigned core) {
   SwitchRecord* s = powering_down_on(core);
   if (!s) return;
   for (auto& st : s->steps)
-    if (st.name == kOutboundCoreOff) return;  // already off: a later reset is not ours
-  end(*s, kOutboundPowerDown, ns);
-  s->steps.push_back({kOutboundCoreOff, core, ns, ns, false});
+    if (st.name == SWITCH_STEP_OUTBOUND_CORE_OFF) return;  // already off: a later reset is not ours
+  end(*s, SWITCH_STEP_OUTBOUND_POWER_DOWN, ns);
+  s->steps.push_back({SWITCH_STEP_OUTBOUND_CORE_OFF, core, ns, ns, false});
   if (!s->last_man) finish(*s, ns);
 }
 
@@ -204,8 +194,8 @@ void SwitchLog::cluster_off(uint64_t ns, unsigned cluster) {
     if (s.powering_down && s.last_man && s.from_cluster == cluster) {
       uint64_t reset = ns;
       for (auto& st : s.steps)
-        if (st.name == kOutboundCoreOff) reset = st.end_ns;
-      s.steps.push_back({kOutboundClusterOff, static_cast<unsigned>(s.outbound_core), reset, ns, false});
+        if (st.name == SWITCH_STEP_OUTBOUND_CORE_OFF) reset = st.end_ns;
+      s.steps.push_back({SWITCH_STEP_OUTBOUND_CLUSTER_OFF, static_cast<unsigned>(s.outbound_core), reset, ns, false});
       finish(s, ns);
       return;
     }
@@ -250,9 +240,9 @@ void SwitchLog::write_json(JsonWriter& j, const EnergyBetween& energy_j) const {
     j.field("requested_ns", s.requested_ns);
     j.field("cause", s.cause);
     bool cluster_mode = false;
-    for (const SwitchStep& st : s.steps) cluster_mode |= st.name == kClusterRendezvous;
+    for (const SwitchStep& st : s.steps) cluster_mode |= st.name == SWITCH_STEP_CLUSTER_RENDEZVOUS;
     j.field("mode", cluster_mode ? "cluster" : "iks");
-    j.field("blackout_ns", s.step_ns("blackout"));
+    j.field("blackout_ns", s.step_ns(SWITCH_STEP_BLACKOUT));
     j.field("total_ns", s.end_ns - s.requested_ns);
     j.field("task_wait_ns", s.task_wait_ns);
     j.field("outbound_last_man", s.last_man);
@@ -263,7 +253,7 @@ void SwitchLog::write_json(JsonWriter& j, const EnergyBetween& energy_j) const {
     for (const SwitchStep& st : s.steps) {
       if (st.open) continue;
       j.begin_object();
-      j.field("name", st.name.str());
+      j.field("name", switch_step_name(st.name));
       j.field("core", st.core);
       j.field("start_ns", st.start_ns);
       j.field("end_ns", st.end_ns);

@@ -15,27 +15,14 @@
 #include <string_view>
 #include <vector>
 
+extern "C" {
+#include "blsim/switch_steps.h"
+}
+
 class JsonWriter;
 
-// A step's name, interned: a run records thousands of switches of ~20 steps
-// with a few dozen distinct names, each stored once.
-class StepName {
- public:
-  StepName(std::string_view s);  // NOLINT: implicit, as the string it stands for
-  StepName(const std::string& s) : StepName(std::string_view(s)) {}  // NOLINT
-  StepName(const char* s) : StepName(std::string_view(s)) {}  // NOLINT
-  const std::string& str() const { return *p_; }
-  // Interned: equal names are the same string, so this is one comparison.
-  bool operator==(const StepName& o) const { return p_ == o.p_; }
-  bool operator==(const std::string& s) const { return *p_ == s; }
-  bool operator==(const char* s) const { return *p_ == s; }
-
- private:
-  const std::string* p_;
-};
-
 struct SwitchStep {
-  StepName name;
+  switch_step name;
   unsigned core = 0;
   uint64_t start_ns = 0, end_ns = 0;
   bool open = true;
@@ -52,7 +39,7 @@ struct SwitchRecord {
   // switcher thread during this switch (the thread's sleeps excluded).
   uint64_t task_wait_ns = 0;
   std::vector<SwitchStep> steps;
-  uint64_t step_ns(const std::string& name) const;  // duration, 0 if absent
+  uint64_t step_ns(switch_step name) const;  // duration, 0 if absent
 };
 
 class SwitchLog {
@@ -60,7 +47,9 @@ class SwitchLog {
   // core_cluster: cluster id of each platform core.
   explicit SwitchLog(std::vector<unsigned> core_cluster) : cluster_of_(std::move(core_cluster)) {}
 
-  void kernel_step(uint64_t ns, unsigned core, unsigned cpu, std::string_view step, bool end);
+  void kernel_step(uint64_t ns, unsigned core, unsigned cpu, switch_step step, bool end);
+  // A switch of cpu was requested (the kernel's cause: "cpufreq", ...).
+  void request(uint64_t ns, unsigned cpu, const char* cause);
   void flush(uint64_t ns, unsigned core, bool all, bool end);
   void core_reset(uint64_t ns, unsigned core);
   void cluster_off(uint64_t ns, unsigned cluster);
@@ -82,8 +71,13 @@ class SwitchLog {
  private:
   SwitchRecord* open_for_cpu(unsigned cpu);
   SwitchRecord* powering_down_on(unsigned core);
-  void begin(SwitchRecord& s, StepName name, unsigned core, uint64_t ns);
-  void end(SwitchRecord& s, StepName name, uint64_t ns);
+  void begin(SwitchRecord& s, switch_step name, unsigned core, uint64_t ns);
+  void end(SwitchRecord& s, switch_step name, uint64_t ns);
+  void requests_taken(unsigned cpu);
+  void open_switch(uint64_t ns, unsigned core, unsigned cpu);
+  void abort_switch(unsigned cpu);
+  SwitchRecord* record_of(unsigned core, unsigned cpu);
+  void inbound_resumed(SwitchRecord& s, uint64_t ns, unsigned core);
   void finish(SwitchRecord& s, uint64_t ns);
 
   std::vector<unsigned> cluster_of_;

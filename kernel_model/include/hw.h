@@ -29,6 +29,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "blsim/switch_steps.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -222,8 +224,12 @@ void hw_mark(const char *event);
 void hw_trace_event(unsigned int cpu, const char *comm, int pid, const char *event,
 		    const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 /* A step of a cluster switch of logical CPU `cpu` begins (end = false) or
- * ends (end = true) now, on the calling core: stats.json's switches[]. */
-void hw_switch_step(unsigned int cpu, const char *step, bool end);
+ * ends (end = true) now, on the calling core: stats.json's switches[]
+ * (the steps: blsim/switch_steps.h). */
+void hw_switch_step(unsigned int cpu, enum switch_step step, bool end);
+/* A switch of logical CPU `cpu` was requested now; cause says who asked
+ * ("cpufreq", "event", "callback", "disable"). */
+void hw_switch_request(unsigned int cpu, const char *cause);
 /* A run of logical CPU cpu's switcher thread made a runnable task wait
  * wait_ns: the latest switch of that CPU keeps the longest (task_wait_ns). */
 void hw_switch_task_wait(unsigned int cpu, uint64_t wait_ns);

@@ -168,11 +168,11 @@ static void bL_cluster_rendezvous(unsigned int cpu)
 	unsigned int out_clu = MPIDR_AFFINITY_LEVEL(read_cpuid_mpidr(), 1);
 
 	if (!bL_coherent) {
-		hw_switch_step(cpu, "outbound_flush_to_memory", false);
+		hw_switch_step(cpu, SWITCH_STEP_OUTBOUND_FLUSH_TO_MEMORY, false);
 		hw_flush_cache_all();
-		hw_switch_step(cpu, "outbound_flush_to_memory", true);
+		hw_switch_step(cpu, SWITCH_STEP_OUTBOUND_FLUSH_TO_MEMORY, true);
 	}
-	hw_switch_step(cpu, "cluster_rendezvous", false);
+	hw_switch_step(cpu, SWITCH_STEP_CLUSTER_RENDEZVOUS, false);
 	/* Race avoided: the count is read and written by every outbound of
 	 * the cluster with caches possibly off; an exclusive increment, then
 	 * wait for the last one, whose sev wakes the others. */
@@ -187,7 +187,7 @@ static void bL_cluster_rendezvous(unsigned int cpu)
 	while (hw_load32(&bL_rendezvous_arrived[out_clu]) <
 	       hw_load32(&bL_rendezvous_expected[out_clu]))
 		wfe();
-	hw_switch_step(cpu, "cluster_rendezvous", true);
+	hw_switch_step(cpu, SWITCH_STEP_CLUSTER_RENDEZVOUS, true);
 }
 
 /* Models bL_do_switch(): on the outbound, on a borrowed stack; its context
@@ -209,10 +209,10 @@ static int bL_do_switch(void *arg)
 		bL_cluster_rendezvous(cpu);
 
 	/* Release the inbound: its entry vector becomes cpu_resume. */
-	hw_switch_step(cpu, "inbound_released", false);
+	hw_switch_step(cpu, SWITCH_STEP_INBOUND_RELEASED, false);
 	mcpm_set_entry_vector(in_core, in_clu, cpu_resume);
 	sev();
-	hw_switch_step(cpu, "inbound_released", true);
+	hw_switch_step(cpu, SWITCH_STEP_INBOUND_RELEASED, true);
 
 	/*
 	 * Race avoided: from here the inbound may be running our saved context
@@ -221,14 +221,14 @@ static int bL_do_switch(void *arg)
 	 * finish (it sets the handshake once its IRQs are on) before powering
 	 * down, so the logical CPU is never without a live physical one.
 	 */
-	hw_switch_step(cpu, "outbound_wait_handshake", false);
+	hw_switch_step(cpu, SWITCH_STEP_OUTBOUND_WAIT_HANDSHAKE, false);
 	while (!hw_load32(&handshake))
 		wfe();
-	hw_switch_step(cpu, "outbound_wait_handshake", true);
+	hw_switch_step(cpu, SWITCH_STEP_OUTBOUND_WAIT_HANDSHAKE, true);
 
 	/* The outbound core now goes off for good; the simulator records the
 	 * end of this step when the power controller takes the core. */
-	hw_switch_step(cpu, "outbound_power_down", false);
+	hw_switch_step(cpu, SWITCH_STEP_OUTBOUND_POWER_DOWN, false);
 	mcpm_cpu_power_down();
 	hw_panic("bL_do_switch: mcpm_cpu_power_down returned");
 }
@@ -238,7 +238,7 @@ static int bL_switchpoint(unsigned long arg)
 {
 	unsigned int core = hw_core_index();
 
-	hw_switch_step(smp_processor_id(), "context_save", true);
+	hw_switch_step(smp_processor_id(), SWITCH_STEP_CONTEXT_SAVE, true);
 	hw_call_with_stack(bL_do_switch, (void *)arg, bL_stacks[core], BL_STACK_SIZE);
 	BUG();
 	return 0;
@@ -274,10 +274,10 @@ static int bL_switch_to(unsigned int dest_cluster)
 	hw_run(BL_INSTR_SETUP, HW_WORK_KERNEL);
 	/* Neither core may enter the kernel from reset until the release:
 	 * both entry vectors read NULL. */
-	hw_switch_step(lcpu, "entry_vectors_gated", false);
+	hw_switch_step(lcpu, SWITCH_STEP_ENTRY_VECTORS_GATED, false);
 	mcpm_set_entry_vector(out_core, out_clu, NULL);
 	mcpm_set_entry_vector(in_core, in_clu, NULL);
-	hw_switch_step(lcpu, "entry_vectors_gated", true);
+	hw_switch_step(lcpu, SWITCH_STEP_ENTRY_VECTORS_GATED, true);
 
 	/* Arm the "inbound alive" completion: the first thing the inbound
 	 * does out of reset is a GICD_SGIR write that sends us ipi_nr. */
@@ -289,59 +289,59 @@ static int bL_switch_to(unsigned int dest_cluster)
 
 	/* Power the inbound up early: it may need time (a cold cluster) and
 	 * waits, gated, in MCPM's entry until released. */
-	hw_switch_step(lcpu, "inbound_power_up", false);
+	hw_switch_step(lcpu, SWITCH_STEP_INBOUND_POWER_UP, false);
 	rc = mcpm_cpu_power_up(in_core, in_clu);
 	if (rc) {
 		pr_err("bL_switch_to: cannot power up CPU %u cluster %u (%d)\n",
 		       in_core, in_clu, rc);
 		mcpm_set_early_poke(in_core, in_clu, 0, 0);
 		register_ipi_completion(NULL, lcpu);
-		hw_switch_step(lcpu, "aborted", false);
+		hw_switch_step(lcpu, SWITCH_STEP_ABORTED, false);
 		return rc;
 	}
 	/* An SGI gets a powered inbound that sits in WFI moving again. */
 	gic_send_sgi((unsigned int)bL_gic_id[in_core][in_clu], 0);
-	hw_switch_step(lcpu, "inbound_power_up", true);
+	hw_switch_step(lcpu, SWITCH_STEP_INBOUND_POWER_UP, true);
 
 	if (bL_early_poke) {
 		/* Wait for the inbound to come up, with IRQs on: the blackout
 		 * does not include the inbound's (cluster) power-up. */
-		hw_switch_step(lcpu, "wait_inbound_alive", false);
+		hw_switch_step(lcpu, SWITCH_STEP_WAIT_INBOUND_ALIVE, false);
 		wait_for_completion(&inbound_alive);
 		mcpm_set_early_poke(in_core, in_clu, 0, 0);
 		/* The completion lives on this stack: no IPI may find it later. */
 		register_ipi_completion(NULL, lcpu);
-		hw_switch_step(lcpu, "wait_inbound_alive", true);
+		hw_switch_step(lcpu, SWITCH_STEP_WAIT_INBOUND_ALIVE, true);
 	}
 
 	/* Blackout: from here to the inbound's IRQs on, nothing interrupts. */
 	arch_local_irq_disable();
-	hw_switch_step(lcpu, "blackout", false);
+	hw_switch_step(lcpu, SWITCH_STEP_BLACKOUT, false);
 	hw_run(BL_INSTR_ENTER_ZONE, HW_WORK_KERNEL);
 	trace_cpu_migrate_begin(ktime_get_ns(), out_hwid);
-	hw_switch_step(lcpu, "gic_migrate", false);
+	hw_switch_step(lcpu, SWITCH_STEP_GIC_MIGRATE, false);
 	gic_migrate_target((unsigned int)bL_gic_id[in_core][in_clu]);
-	hw_switch_step(lcpu, "gic_migrate", true);
-	hw_switch_step(lcpu, "tick_suspend", false);
+	hw_switch_step(lcpu, SWITCH_STEP_GIC_MIGRATE, true);
+	hw_switch_step(lcpu, SWITCH_STEP_TICK_SUSPEND, false);
 	clockevents_shutdown();     /* tick_suspend_local(): the outbound's timer goes dark */
-	hw_switch_step(lcpu, "tick_suspend", true);
+	hw_switch_step(lcpu, SWITCH_STEP_TICK_SUSPEND, true);
 
-	hw_switch_step(lcpu, "cpu_pm_enter", false);
+	hw_switch_step(lcpu, SWITCH_STEP_CPU_PM_ENTER, false);
 	rc = cpu_pm_enter();       /* the GIC's notifier saves its CPU interface */
 	if (rc)
 		hw_panic("bL_switch_to: cpu_pm_enter refused (%d)", rc);
-	hw_switch_step(lcpu, "cpu_pm_enter", true);
+	hw_switch_step(lcpu, SWITCH_STEP_CPU_PM_ENTER, true);
 
 	/* From here this logical CPU names the inbound core, and the
 	 * counterpart's entry names the outbound one. */
-	hw_switch_step(lcpu, "logical_map_flip", false);
+	hw_switch_step(lcpu, SWITCH_STEP_LOGICAL_MAP_FLIP, false);
 	hw_run(BL_INSTR_FLIP_SUSPEND, HW_WORK_KERNEL);
 	cpu_logical_map(lcpu) = in_hwid;
 	cpu_logical_map(peer_cpu) = out_hwid;
-	hw_switch_step(lcpu, "logical_map_flip", true);
+	hw_switch_step(lcpu, SWITCH_STEP_LOGICAL_MAP_FLIP, true);
 
 	/* Save this context and hand it to the inbound (bL_switchpoint). */
-	hw_switch_step(lcpu, "context_save", false);
+	hw_switch_step(lcpu, SWITCH_STEP_CONTEXT_SAVE, false);
 	if (bL_cluster_mode)
 		hw_context_save();   /* the hypervisor's full context, on top */
 	rc = cpu_suspend((unsigned long)&handshake_ptr, bL_switchpoint);
@@ -350,20 +350,20 @@ static int bL_switch_to(unsigned int dest_cluster)
 
 	/* cpu_suspend returned 0: this code now runs on the inbound core. */
 	smp_set_core_logical(hw_core_index(), (int)lcpu);
-	hw_switch_step(lcpu, "inbound_resumed", true);
+	hw_switch_step(lcpu, SWITCH_STEP_INBOUND_RESUMED, true);
 	BUG_ON((read_cpuid_mpidr() & MPIDR_HWID_BITMASK) != in_hwid);
 
-	hw_switch_step(lcpu, "cpu_pm_exit", false);
+	hw_switch_step(lcpu, SWITCH_STEP_CPU_PM_EXIT, false);
 	if (bL_cluster_mode)
 		hw_context_restore();
 	mcpm_cpu_powered_up();
 	cpu_pm_exit();              /* ... and restores it on the inbound's */
 	tick_resume_local();        /* clockevents_program_event(next_event) */
-	hw_switch_step(lcpu, "cpu_pm_exit", true);
+	hw_switch_step(lcpu, SWITCH_STEP_CPU_PM_EXIT, true);
 
 	hw_run(BL_INSTR_INBOUND_TAIL, HW_WORK_KERNEL);
 	trace_cpu_migrate_finish(ktime_get_ns(), in_hwid);
-	hw_switch_step(lcpu, "blackout", true);
+	hw_switch_step(lcpu, SWITCH_STEP_BLACKOUT, true);
 	arch_local_irq_enable();
 
 	/* The outbound may go down now: the logical CPU lives here. */
@@ -418,7 +418,7 @@ static void bL_switcher_thread(void *arg)
 		hw_run(BL_INSTR_TAKE_REQUEST, HW_WORK_KERNEL);
 		/* What was asked until now is served by this pass; when the
 		 * CPU is on that cluster already, no switch results. */
-		hw_switch_step((unsigned int)(t - bL_threads), "request_taken", false);
+		hw_switch_step((unsigned int)(t - bL_threads), SWITCH_STEP_REQUEST_TAKEN, false);
 		bL_switch_to((unsigned int)cluster);
 		if (completer)
 			completer(cookie);
@@ -482,7 +482,7 @@ static int __bL_switch_request(unsigned int cpu, unsigned int dest_cluster,
 	t->completer_cookie = cookie;
 	t->completer = completer;
 	bl_unlock(&t->lock);
-	hw_switch_step(cpu, cause, false);
+	hw_switch_request(cpu, cause);
 	kthread_wake(&t->task);         /* wake_up(&t->wq) */
 	return 0;
 }
@@ -543,20 +543,20 @@ static int bL_request(unsigned int cpu, unsigned int dest_cluster,
 int bL_switch_request_cb(unsigned int cpu, unsigned int dest_cluster,
 			 bL_switch_completion_handler completer, void *cookie)
 {
-	return bL_request(cpu, dest_cluster, completer, cookie, "request:callback");
+	return bL_request(cpu, dest_cluster, completer, cookie, "callback");
 }
 
 /* Models bL_switch_request(): upstream's in-kernel caller is cpufreq
  * (arm_big_little's set_target), so that is the cause recorded. */
 int bL_switch_request(unsigned int cpu, unsigned int dest_cluster)
 {
-	return bL_request(cpu, dest_cluster, NULL, NULL, "request:cpufreq");
+	return bL_request(cpu, dest_cluster, NULL, NULL, "cpufreq");
 }
 
 /* A request from a scripted event (the simulator's mailbox). */
 int bL_switch_request_event(unsigned int cpu, unsigned int dest_cluster)
 {
-	return bL_request(cpu, dest_cluster, NULL, NULL, "request:event");
+	return bL_request(cpu, dest_cluster, NULL, NULL, "event");
 }
 
 /* ---- enable / disable --------------------------------------------------------- */
@@ -773,7 +773,7 @@ void bL_switcher_disable(void)
 			t->wanted_cluster = -1;
 			bl_unlock(&t->lock);
 			if (MPIDR_AFFINITY_LEVEL(cpu_logical_map(cpu), 1) != orig) {
-				hw_switch_step(cpu, "request:disable", false);
+				hw_switch_request(cpu, "disable");
 				bL_switch_to(orig);
 			}
 			if (pending_cb)
@@ -793,7 +793,7 @@ void bL_switcher_disable(void)
 			bl_unlock(&t->lock);
 			hw_udelay(10);   /* a callback request is being served */
 		}
-		hw_switch_step(cpu, "request:disable", false);
+		hw_switch_request(cpu, "disable");
 		kthread_wake(&t->task);
 		wait_for_completion(&done);
 		if (MPIDR_AFFINITY_LEVEL(cpu_logical_map(cpu), 1) != orig)
