@@ -314,8 +314,8 @@ TEST(Workload, InvoluntarySwitchesAreTracedSwitches) {
     else
       EXPECT_EQ(counted, traced) << name;
   }
-  if (!bugs.empty())
-    GTEST_SKIP() << "bug: involuntary_switches counts preemptions that re-pick the same task"
+  // Once a bug here (fixed): a regression fails, it is not skipped.
+  EXPECT_TRUE(bugs.empty()) << "involuntary_switches counts preemptions that re-pick the same task"
                     " (put_prev() increments nivcsw before the pick; trace_switch() emits"
                     " nothing when prev == next):" << bugs;
 }
@@ -376,12 +376,11 @@ TEST(Workload, WakeupLatencyAverageIsBetweenMinAndMax) {
   const long long mn = field(rt, "wakeup_latency_ns", "min"), avg = field(rt, "wakeup_latency_ns", "avg"),
                   mx = field(rt, "wakeup_latency_ns", "max");
   ASSERT_GT(field(rt, "wakeups"), 0);
-  if (avg > mx)
-    GTEST_SKIP() << "bug: wakeup_latency_ns avg " << avg << " > max " << mx << " (min " << mn
+  // Once a bug (fixed): a regression fails with its explanation.
+  EXPECT_LE(avg, mx) << "wakeup_latency_ns avg " << avg << " > max " << mx << " (min " << mn
                  << "): the latency of the first run after fork (wake_up_new_task sets wake_ns)"
                     " is summed, but the sum is divided by wakeups, which does not count it";
   EXPECT_LE(mn, avg);
-  EXPECT_LE(avg, mx);
 }
 
 // SCHED_DEADLINE with dl-runtime 2 ms / dl-period 10 ms on CPU0, running
@@ -393,8 +392,8 @@ TEST(Workload, DeadlineHogGetsItsBandwidth) {
   ASSERT_NE(dl, nullptr);
   const double share = static_cast<double>(field(dl, "cpu_ns")) / 1e9;
   EXPECT_GT(field(dl, "involuntary_switches"), 50) << "never throttled";
-  if (share > 0.5)
-    GTEST_SKIP() << "bug: SCHED_DEADLINE 2000/10000 hog gets " << share * 100
+  // Once a bug (fixed): a regression fails with its explanation.
+  EXPECT_LE(share, 0.5) << "SCHED_DEADLINE 2000/10000 hog gets " << share * 100
                  << " % of CPU0, not 20 %: the overrun past the runtime (only seen at the"
                     " 10 ms tick, HZ=100) is never paid back; replenish_dl_entity() sets"
                     " runtime = dl_runtime instead of adding dl_runtime (and a period to"
@@ -541,8 +540,8 @@ TEST(Workload, PinnedTasksCountNoHmpMigrations) {
   EXPECT_EQ(field(ta, "migrations"), 0);
   EXPECT_LE(field(tb, "migrations"), 1);
   const long long down = field(ta, "down_migrations"), up = field(tb, "up_migrations");
-  if (down > field(ta, "migrations") || up > field(tb, "migrations"))
-    GTEST_SKIP() << "bug: a pinned task counts HMP migrations that never happen: pinned to"
+  // Once a bug (fixed): a regression fails with its explanation.
+  EXPECT_FALSE(down > field(ta, "migrations") || up > field(tb, "migrations")) << "a pinned task counts HMP migrations that never happen: pinned to"
                     " CPU0, down_migrations = " << down << " with migrations = "
                  << field(ta, "migrations") << "; pinned to CPU2, up_migrations = " << up
                  << " with migrations = " << field(tb, "migrations")
