@@ -380,6 +380,12 @@ class Loader {
 
   void parse_global(const Node& g);
   void parse_task(const std::string& tname, const Node& t, const std::string& path, Tk* tk);
+  bool skip_key(const Node& obj, size_t k, const std::string& p, bool is_property, bool task_level,
+                bool* legacy);
+  void parse_phases(const Node& v, const std::string& p, const std::string& tname, Tk* tk,
+                    bool* legacy);
+  void parse_phase(const Node& pv, const std::string& tname, Ph* ph, bool* legacy);
+  bool task_count_key(const std::string& key, const Node& v, const std::string& p, Tk* tk);
   bool sched_key(const std::string& key, const Node& v, const std::string& path, SchedIn* s,
                  bool task_level);
   std::vector<int> parse_cpus(const Node& v, const std::string& path);
@@ -390,6 +396,16 @@ class Loader {
   void resolve_phase_sched(const Tk& tk, wl_policy current, Ph* ph);
   void check_prio(wl_policy p, long long prio, const std::string& path);
   int resource(const std::string& name, wl_resource_kind kind, int owner);
+  void read_top_level(const Node& root, const Node** tasks, const Node** global);
+  void parse_tasks(const Node* tasks);
+  void resolve_sched();
+  void check_references();
+  void check_reference(const Ev& e, const Tk& tk, const std::set<std::string>& locked,
+                       const std::set<std::string>& suspend_queues);
+  void event_resources(const Ev& ev, size_t t, int instances, wl_event& ce);
+  void emit_phase(const Tk& tk, size_t t, const Ph& src, wl_phase& cp);
+  void emit_task(size_t t, wl_task& ct);
+  void emit(wl_program& p);
 
   std::string name_;
   RtappOptions opts_;
@@ -403,6 +419,7 @@ class Loader {
   std::vector<Tk> tasks_;
   std::vector<Res> res_;
   std::map<std::tuple<std::string, int, int>, int> res_index_;  // (name, kind, owner) -> res_
+  std::map<std::string, int> task_index_;  // task name -> tasks_
 };
 
 void Loader::parse_global(const Node& g) {
@@ -696,6 +713,99 @@ void Loader::parse_event(const std::string& key, const Node& v, const std::strin
   ph->evs.push_back(std::move(e));
 }
 
+// Keys any task or phase may carry that need no parsing: a repeated
+// property (workgen renames copies; the first is used), a key of the
+// grammar before rt-app 1.0, control groups and NUMA. True: key consumed.
+bool Loader::skip_key(const Node& obj, size_t k, const std::string& p, bool is_property,
+                      bool task_level, bool* legacy) {
+  const std::string& key = obj.keys[k];
+  if (is_property && repeated_before(obj, k)) {
+    warn(p, "repeated; the first value is used (as workgen renames the copies)");
+    return true;
+  }
+  if (legacy_key(key, obj.values[k], task_level)) {
+    legacy_warning(p, key);
+    *legacy = true;
+    return true;
+  }
+  if (key == "taskgroup" || key == "nodes_membind" || key == "membind_nodes") {
+    warn(p, key == "taskgroup" ? "no control groups in the simulated kernel; ignored"
+                               : "no NUMA on the simulated platform; ignored",
+         "task:" + key);
+    return true;
+  }
+  return false;
+}
+
+// One phase of a task: its properties and its events, in file order.
+void Loader::parse_phase(const Node& pv, const std::string& tname, Ph* ph, bool* legacy) {
+  if (pv.type != Node::kObject) fail(ph->path, std::string("must be an object, not ") + type_name(pv));
+  for (size_t m = 0; m < pv.keys.size(); m++) {
+    const std::string& pk = pv.keys[m];
+    const Node& pvv = pv.values[m];
+    const std::string pp = member_path(ph->path, pv, m);
+    no_nul(pk, pp);
+    const bool phase_prop = pk == "loop" || pk == "cpus" || pk == "policy" ||
+        pk == "priority" || pk == "dl-runtime" || pk == "dl-period" ||
+        pk == "dl-deadline" || pk == "util_min" || pk == "util_max" ||
+        pk == "taskgroup" || pk == "nodes_membind" || pk == "membind_nodes";
+    if (skip_key(pv, m, pp, phase_prop, false, legacy)) continue;
+    if (pk == "loop") {
+      ph->loop = loop_value(pvv, pp);
+    } else if (pk == "cpus") {
+      ph->cpus = parse_cpus(pvv, pp);
+    } else if (sched_key(pk, pvv, pp, &ph->sched_in, false)) {
+    } else if (pk == "instance" || pk == "delay" || pk == "phases") {
+      fail(pp, "a task property, not allowed in a phase");
+    } else {
+      parse_event(pk, pvv, pp, tname, ph);
+    }
+  }
+  if (ph->evs.empty() && *legacy) empty_loop(ph);
+  if (ph->evs.empty()) fail(ph->path, "no events (rt-app refuses a phase without events)");
+}
+
+// A task's "phases" object.
+void Loader::parse_phases(const Node& v, const std::string& p, const std::string& tname, Tk* tk,
+                          bool* legacy) {
+  if (v.type != Node::kObject) fail(p, std::string("must be an object, not ") + type_name(v));
+  std::set<std::string> names;
+  std::map<std::string, int> next;
+  for (size_t j = 0; j < v.keys.size(); j++) {
+    // workgen makes repeated keys unique by appending a number.
+    no_nul(v.keys[j], member_path(p, v, j));
+    const std::string pname = unique_name(v.keys[j], &names, &next);
+    if (pname != v.keys[j])
+      warn(member_path(p, v, j), "repeated phase name; read as " + quoted(pname));
+    Ph ph;
+    ph.name = pname;
+    ph.path = join(p, pname);
+    parse_phase(v.values[j], tname, &ph, legacy);
+    tk->phases.push_back(std::move(ph));
+  }
+  if (tk->phases.empty()) fail(p, "no phase");
+}
+
+// The task's own properties: instance, delay (the rest are cpus, loop, the
+// scheduling keys and phases, handled by the caller).
+bool Loader::task_count_key(const std::string& key, const Node& v, const std::string& p, Tk* tk) {
+  if (key == "instance") {
+    long long n = need_int(v, p, "an integer");
+    if (n < 0) fail(p, "must be a count >= 0 (got " + std::to_string(n) + ")");
+    if (n > WL_MAX_THREADS) fail(p, too_many_threads(n));
+    tk->instances = static_cast<int>(n);
+    return true;
+  }
+  if (key == "delay") {
+    long long us = need_int(v, p, "an integer number of microseconds");
+    if (us < 0) fail(p, "must not be negative (got " + std::to_string(us) + ")");
+    if (us > std::numeric_limits<int64_t>::max() / 1000) fail(p, "time too large");
+    tk->delay_ns = static_cast<int64_t>(us) * 1000;
+    return true;
+  }
+  return false;
+}
+
 void Loader::parse_task(const std::string& tname, const Node& t, const std::string& path, Tk* tk) {
   tk->name = tname;
   tk->path = path;
@@ -721,89 +831,17 @@ void Loader::parse_task(const std::string& tname, const Node& t, const std::stri
         key == "dl-period" || key == "dl-deadline" || key == "period" || key == "deadline" ||
         key == "util_min" || key == "util_max" || key == "taskgroup" ||
         key == "nodes_membind" || key == "membind_nodes";
-    if (is_property && repeated_before(t, k)) {
-      warn(p, "repeated; the first value is used (as workgen renames the copies)");
-      continue;
-    }
-    if (legacy_key(key, v, true)) {
-      legacy_warning(p, key);
-      legacy = true;
-      continue;
-    }
+    if (skip_key(t, k, p, is_property, true, &legacy)) continue;
     if (key == "loop") {
       loop = loop_value(v, p);
       has_loop = true;
-    } else if (key == "instance") {
-      long long n = need_int(v, p, "an integer");
-      if (n < 0) fail(p, "must be a count >= 0 (got " + std::to_string(n) + ")");
-      if (n > WL_MAX_THREADS) fail(p, too_many_threads(n));
-      tk->instances = static_cast<int>(n);
-    } else if (key == "delay") {
-      long long us = need_int(v, p, "an integer number of microseconds");
-      if (us < 0) fail(p, "must not be negative (got " + std::to_string(us) + ")");
-      if (us > std::numeric_limits<int64_t>::max() / 1000) fail(p, "time too large");
-      tk->delay_ns = static_cast<int64_t>(us) * 1000;
+    } else if (task_count_key(key, v, p, tk)) {
     } else if (key == "cpus") {
       tk->cpus = parse_cpus(v, p);
-    } else if (key == "taskgroup" || key == "nodes_membind" || key == "membind_nodes") {
-      warn(p, key == "taskgroup" ? "no control groups in the simulated kernel; ignored"
-                                 : "no NUMA on the simulated platform; ignored",
-           "task:" + key);
     } else if (sched_key(key, v, p, &tk->sched_in, true)) {
       // recorded
     } else if (key == "phases") {
-      if (v.type != Node::kObject) fail(p, std::string("must be an object, not ") + type_name(v));
-      std::set<std::string> names;
-      std::map<std::string, int> next;
-      for (size_t j = 0; j < v.keys.size(); j++) {
-        // workgen makes repeated keys unique by appending a number.
-        no_nul(v.keys[j], member_path(p, v, j));
-        const std::string pname = unique_name(v.keys[j], &names, &next);
-        if (pname != v.keys[j])
-          warn(member_path(p, v, j), "repeated phase name; read as " + quoted(pname));
-        const Node& pv = v.values[j];
-        Ph ph;
-        ph.name = pname;
-        ph.path = join(p, pname);
-        if (pv.type != Node::kObject) fail(ph.path, std::string("must be an object, not ") + type_name(pv));
-        for (size_t m = 0; m < pv.keys.size(); m++) {
-          const std::string& pk = pv.keys[m];
-          const Node& pvv = pv.values[m];
-          const std::string pp = member_path(ph.path, pv, m);
-          no_nul(pk, pp);
-          const bool phase_prop = pk == "loop" || pk == "cpus" || pk == "policy" ||
-              pk == "priority" || pk == "dl-runtime" || pk == "dl-period" ||
-              pk == "dl-deadline" || pk == "util_min" || pk == "util_max" ||
-              pk == "taskgroup" || pk == "nodes_membind" || pk == "membind_nodes";
-          if (phase_prop && repeated_before(pv, m)) {
-            warn(pp, "repeated; the first value is used (as workgen renames the copies)");
-            continue;
-          }
-          if (legacy_key(pk, pvv, false)) {
-            legacy_warning(pp, pk);
-            legacy = true;
-            continue;
-          }
-          if (pk == "loop") {
-            ph.loop = loop_value(pvv, pp);
-          } else if (pk == "cpus") {
-            ph.cpus = parse_cpus(pvv, pp);
-          } else if (pk == "taskgroup" || pk == "nodes_membind" || pk == "membind_nodes") {
-            warn(pp, pk == "taskgroup" ? "no control groups in the simulated kernel; ignored"
-                                       : "no NUMA on the simulated platform; ignored",
-                 "task:" + pk);
-          } else if (sched_key(pk, pvv, pp, &ph.sched_in, false)) {
-          } else if (pk == "instance" || pk == "delay" || pk == "phases") {
-            fail(pp, "a task property, not allowed in a phase");
-          } else {
-            parse_event(pk, pvv, pp, tname, &ph);
-          }
-        }
-        if (ph.evs.empty() && legacy) empty_loop(&ph);
-        if (ph.evs.empty()) fail(ph.path, "no events (rt-app refuses a phase without events)");
-        tk->phases.push_back(std::move(ph));
-      }
-      if (tk->phases.empty()) fail(p, "no phase");
+      parse_phases(v, p, tname, tk, &legacy);
     } else if (classify_event(key, &kind, &exact, &prefix)) {
       if (has_phases)
         warn(p, "event beside \"phases\"; ignored, as rt-app does");
@@ -858,10 +896,9 @@ int* cdup_ints(const std::vector<int>& v) {
   return p;
 }
 
-void Loader::load(const Node& root, wl_program* out) {
+// The top level: "tasks", "global" and the ignored "resources".
+void Loader::read_top_level(const Node& root, const Node** tasks, const Node** global) {
   if (root.type != Node::kObject) fail("", std::string("the top level must be an object, not ") + type_name(root));
-  const Node* tasks = nullptr;
-  const Node* global = nullptr;
   for (size_t k = 0; k < root.keys.size(); k++) {
     const std::string& key = root.keys[k];
     const std::string p = member_path("", root, k);
@@ -869,9 +906,9 @@ void Loader::load(const Node& root, wl_program* out) {
     if ((key == "tasks" || key == "global" || key == "resources") && repeated_before(root, k)) {
       warn(p, "repeated; the first one is used");
     } else if (key == "tasks") {
-      tasks = &root.values[k];
+      *tasks = &root.values[k];
     } else if (key == "global") {
-      global = &root.values[k];
+      *global = &root.values[k];
     } else if (key == "resources") {
       warn(p, "ignored: resources are created from the events (rt-app keeps this key for "
               "backward compatibility only)");
@@ -879,11 +916,12 @@ void Loader::load(const Node& root, wl_program* out) {
       warn(p, "unknown top-level key; ignored");
     }
   }
-  if (global) parse_global(*global);
+}
+
+void Loader::parse_tasks(const Node* tasks) {
   if (!tasks) fail("", "no \"tasks\" object");
   if (tasks->type != Node::kObject) fail("tasks", std::string("must be an object, not ") + type_name(*tasks));
   if (tasks->keys.empty()) fail("tasks", "no task");
-
   std::set<std::string> names;
   std::map<std::string, int> next;
   long long total_threads = 0;
@@ -899,8 +937,10 @@ void Loader::load(const Node& root, wl_program* out) {
       fail("tasks", "the instances add up to " + too_many_threads(total_threads));
     tasks_.push_back(std::move(tk));
   }
+}
 
-  // Scheduling: the task's own, then each phase's changes.
+// Scheduling: the task's own, then each phase's changes.
+void Loader::resolve_sched() {
   for (Tk& tk : tasks_) {
     resolve_task_sched(&tk);
     wl_policy current = tk.sched.policy;
@@ -910,10 +950,30 @@ void Loader::load(const Node& root, wl_program* out) {
       if (ph.sched_set & WL_SCHED_SET_POLICY) current = ph.sched.policy;
     }
   }
+}
 
-  // Cross-references: suspend queues, resume / fork targets, lock pairs.
-  std::map<std::string, int> task_index;
-  for (size_t i = 0; i < tasks_.size(); i++) task_index[tasks_[i].name] = static_cast<int>(i);
+// One event's references, checked against the whole workload.
+void Loader::check_reference(const Ev& e, const Tk& tk, const std::set<std::string>& locked,
+                             const std::set<std::string>& suspend_queues) {
+  if (e.kind == WL_EV_RESUME) {
+    const bool is_task = task_index_.count(e.ref) != 0;
+    const bool is_queue = suspend_queues.count(e.ref) != 0;
+    if (!is_task && !is_queue)
+      fail(e.path, "resume of " + quoted(e.ref) + ": no task and no suspend of that name");
+    if (!is_queue)
+      warn(e.path, "resume of " + quoted(e.ref) + ", which never suspends: it wakes nobody");
+  } else if (e.kind == WL_EV_FORK) {
+    if (!task_index_.count(e.ref)) fail(e.path, "fork of " + quoted(e.ref) + ": no such task");
+  } else if (e.kind == WL_EV_UNLOCK) {
+    if (!locked.count(e.ref))
+      fail(e.path, "unlock of mutex " + quoted(e.ref) + " that task " + quoted(tk.name) +
+                       " never locks");
+  }
+}
+
+// Cross-references: suspend queues, resume / fork targets, lock pairs.
+void Loader::check_references() {
+  for (size_t i = 0; i < tasks_.size(); i++) task_index_[tasks_[i].name] = static_cast<int>(i);
   std::set<std::string> suspend_queues;
   for (const Tk& tk : tasks_)
     for (const Ph& ph : tk.phases)
@@ -924,118 +984,122 @@ void Loader::load(const Node& root, wl_program* out) {
     for (const Ph& ph : tk.phases)
       for (const Ev& e : ph.evs)
         if (e.kind == WL_EV_LOCK) locked.insert(e.ref);
-    for (const Ph& ph : tk.phases) {
-      for (const Ev& e : ph.evs) {
-        if (e.kind == WL_EV_RESUME) {
-          const bool is_task = task_index.count(e.ref) != 0;
-          const bool is_queue = suspend_queues.count(e.ref) != 0;
-          if (!is_task && !is_queue)
-            fail(e.path, "resume of " + quoted(e.ref) + ": no task and no suspend of that name");
-          if (!is_queue)
-            warn(e.path, "resume of " + quoted(e.ref) + ", which never suspends: it wakes nobody");
-        } else if (e.kind == WL_EV_FORK) {
-          if (!task_index.count(e.ref)) fail(e.path, "fork of " + quoted(e.ref) + ": no such task");
-        } else if (e.kind == WL_EV_UNLOCK) {
-          if (!locked.count(e.ref))
-            fail(e.path, "unlock of mutex " + quoted(e.ref) + " that task " + quoted(tk.name) +
-                             " never locks");
-        }
-      }
-    }
+    for (const Ph& ph : tk.phases)
+      for (const Ev& e : ph.evs) check_reference(e, tk, locked, suspend_queues);
   }
+}
 
-  // Resources, in order of first use; then the C program.
+// The resources an event uses, made in order of first use.
+void Loader::event_resources(const Ev& ev, size_t t, int instances, wl_event& ce) {
+  switch (ev.kind) {
+    case WL_EV_LOCK:
+    case WL_EV_UNLOCK:
+      ce.res = resource(ev.ref, WL_RES_MUTEX, -1);
+      break;
+    case WL_EV_SIGNAL:
+    case WL_EV_BROADCAST:
+      ce.res = resource(ev.ref, WL_RES_COND, -1);
+      break;
+    case WL_EV_WAIT:
+    case WL_EV_SYNC:
+      ce.res = resource(ev.ref, WL_RES_COND, -1);
+      ce.dep = resource(ev.mutex, WL_RES_MUTEX, -1);
+      break;
+    case WL_EV_SUSPEND:
+    case WL_EV_RESUME:
+      ce.res = resource(ev.ref, WL_RES_COND, -1);
+      ce.dep = resource(ev.ref, WL_RES_MUTEX, -1);
+      if (ev.kind == WL_EV_RESUME && task_index_.count(ev.ref)) ce.task = task_index_[ev.ref];
+      break;
+    case WL_EV_FORK:
+      ce.task = task_index_[ev.ref];
+      break;
+    case WL_EV_BARRIER:
+      ce.res = resource(ev.ref, WL_RES_BARRIER, -1);
+      res_[ce.res].barrier_users += instances;
+      break;
+    case WL_EV_TIMER: {
+      const bool unique = ev.ref.compare(0, 6, "unique") == 0;
+      ce.res = resource(ev.ref, WL_RES_TIMER, unique ? static_cast<int>(t) : -1);
+      if (ev.mode == WL_TIMER_ABSOLUTE) res_[ce.res].absolute = 1;
+      break;
+    }
+    default:
+      break;
+  }
+}
+
+void Loader::emit_phase(const Tk& tk, size_t t, const Ph& src, wl_phase& cp) {
+  cp.name = cdup(src.name);
+  cp.loop = src.loop;
+  cp.sched_set = src.sched_set;
+  cp.sched = src.sched;
+  if (!src.sched_set) cp.sched = tk.sched;
+  cp.ncpus = static_cast<int>(src.cpus.size());
+  cp.cpus = cdup_ints(src.cpus);
+  cp.nevents = static_cast<int>(src.evs.size());
+  cp.events = calloc_n<wl_event>(src.evs.size());
+  for (size_t e = 0; e < src.evs.size(); e++) {
+    const Ev& ev = src.evs[e];
+    wl_event& ce = cp.events[e];
+    ce.kind = ev.kind;
+    ce.key = cdup(ev.key);
+    ce.duration_ns = ev.duration_ns;
+    ce.bytes = ev.bytes;
+    ce.timer_mode = ev.mode;
+    ce.res = ce.dep = ce.task = -1;
+    event_resources(ev, t, tk.instances, ce);
+  }
+}
+
+void Loader::emit_task(size_t t, wl_task& ct) {
+  const Tk& tk = tasks_[t];
+  ct.name = cdup(tk.name);
+  ct.instances = tk.instances;
+  ct.sched = tk.sched;
+  ct.ncpus = static_cast<int>(tk.cpus.size());
+  ct.cpus = cdup_ints(tk.cpus);
+  ct.delay_ns = tk.delay_ns;
+  ct.loop = tk.loop;
+  ct.nphases = static_cast<int>(tk.phases.size());
+  ct.phases = calloc_n<wl_phase>(tk.phases.size());
+  for (size_t ph = 0; ph < tk.phases.size(); ph++) emit_phase(tk, t, tk.phases[ph], ct.phases[ph]);
+}
+
+// The C program (kernel_model's blsim/workload.h); resources in order of
+// first use.
+void Loader::emit(wl_program& p) {
+  p.source = cdup(name_);
+  p.duration_ns = duration_ns_;
+  p.calib_cpu = calib_cpu_;
+  p.calib_ns_per_loop = calib_ns_per_loop_;
+  p.default_policy = default_policy_;
+  p.ntasks = static_cast<int>(tasks_.size());
+  p.tasks = calloc_n<wl_task>(tasks_.size());
+  for (size_t t = 0; t < tasks_.size(); t++) emit_task(t, p.tasks[t]);
+  p.nresources = static_cast<int>(res_.size());
+  p.resources = calloc_n<wl_resource>(res_.size());
+  for (size_t r = 0; r < res_.size(); r++) {
+    p.resources[r].name = cdup(res_[r].name);
+    p.resources[r].kind = res_[r].kind;
+    p.resources[r].owner_task = res_[r].owner;
+    p.resources[r].absolute = res_[r].absolute;
+    p.resources[r].barrier_users = res_[r].barrier_users;
+  }
+}
+
+void Loader::load(const Node& root, wl_program* out) {
+  const Node* tasks = nullptr;
+  const Node* global = nullptr;
+  read_top_level(root, &tasks, &global);
+  if (global) parse_global(*global);
+  parse_tasks(tasks);
+  resolve_sched();
+  check_references();
   wl_program p;
   std::memset(&p, 0, sizeof p);
   try {
-    p.source = cdup(name_);
-    p.duration_ns = duration_ns_;
-    p.calib_cpu = calib_cpu_;
-    p.calib_ns_per_loop = calib_ns_per_loop_;
-    p.default_policy = default_policy_;
-    p.ntasks = static_cast<int>(tasks_.size());
-    p.tasks = calloc_n<wl_task>(tasks_.size());
-    for (size_t t = 0; t < tasks_.size(); t++) {
-      const Tk& tk = tasks_[t];
-      wl_task& ct = p.tasks[t];
-      ct.name = cdup(tk.name);
-      ct.instances = tk.instances;
-      ct.sched = tk.sched;
-      ct.ncpus = static_cast<int>(tk.cpus.size());
-      ct.cpus = cdup_ints(tk.cpus);
-      ct.delay_ns = tk.delay_ns;
-      ct.loop = tk.loop;
-      ct.nphases = static_cast<int>(tk.phases.size());
-      ct.phases = calloc_n<wl_phase>(tk.phases.size());
-      for (size_t ph = 0; ph < tk.phases.size(); ph++) {
-        const Ph& src = tk.phases[ph];
-        wl_phase& cp = ct.phases[ph];
-        cp.name = cdup(src.name);
-        cp.loop = src.loop;
-        cp.sched_set = src.sched_set;
-        cp.sched = src.sched;
-        if (!src.sched_set) cp.sched = tk.sched;
-        cp.ncpus = static_cast<int>(src.cpus.size());
-        cp.cpus = cdup_ints(src.cpus);
-        cp.nevents = static_cast<int>(src.evs.size());
-        cp.events = calloc_n<wl_event>(src.evs.size());
-        for (size_t e = 0; e < src.evs.size(); e++) {
-          const Ev& ev = src.evs[e];
-          wl_event& ce = cp.events[e];
-          ce.kind = ev.kind;
-          ce.key = cdup(ev.key);
-          ce.duration_ns = ev.duration_ns;
-          ce.bytes = ev.bytes;
-          ce.timer_mode = ev.mode;
-          ce.res = ce.dep = ce.task = -1;
-          switch (ev.kind) {
-            case WL_EV_LOCK:
-            case WL_EV_UNLOCK:
-              ce.res = resource(ev.ref, WL_RES_MUTEX, -1);
-              break;
-            case WL_EV_SIGNAL:
-            case WL_EV_BROADCAST:
-              ce.res = resource(ev.ref, WL_RES_COND, -1);
-              break;
-            case WL_EV_WAIT:
-            case WL_EV_SYNC:
-              ce.res = resource(ev.ref, WL_RES_COND, -1);
-              ce.dep = resource(ev.mutex, WL_RES_MUTEX, -1);
-              break;
-            case WL_EV_SUSPEND:
-            case WL_EV_RESUME:
-              ce.res = resource(ev.ref, WL_RES_COND, -1);
-              ce.dep = resource(ev.ref, WL_RES_MUTEX, -1);
-              if (ev.kind == WL_EV_RESUME && task_index.count(ev.ref)) ce.task = task_index[ev.ref];
-              break;
-            case WL_EV_FORK:
-              ce.task = task_index[ev.ref];
-              break;
-            case WL_EV_BARRIER:
-              ce.res = resource(ev.ref, WL_RES_BARRIER, -1);
-              res_[ce.res].barrier_users += tk.instances;
-              break;
-            case WL_EV_TIMER: {
-              const bool unique = ev.ref.compare(0, 6, "unique") == 0;
-              ce.res = resource(ev.ref, WL_RES_TIMER, unique ? static_cast<int>(t) : -1);
-              if (ev.mode == WL_TIMER_ABSOLUTE) res_[ce.res].absolute = 1;
-              break;
-            }
-            default:
-              break;
-          }
-        }
-      }
-    }
-    p.nresources = static_cast<int>(res_.size());
-    p.resources = calloc_n<wl_resource>(res_.size());
-    for (size_t r = 0; r < res_.size(); r++) {
-      p.resources[r].name = cdup(res_[r].name);
-      p.resources[r].kind = res_[r].kind;
-      p.resources[r].owner_task = res_[r].owner;
-      p.resources[r].absolute = res_[r].absolute;
-      p.resources[r].barrier_users = res_[r].barrier_users;
-    }
+    emit(p);
   } catch (...) {
     wl_program_free(&p);
     throw;
