@@ -641,111 +641,145 @@ bool compare_stats(const std::string& base_json, const std::string& new_json,
   return true;
 }
 
-int blsim_compare(int argc, char** argv) {
-  static const std::set<std::string> kFlags = {"--help", "-h", "--all"};
-  const std::vector<std::string> args = split_option_values(argc, argv, kFlags);
+namespace {
+
+// What the command line asks for.
+struct CompareArgs {
   std::vector<std::string> files;
   Tolerances tol;
   bool all = false, fallback_given = false;
   std::string format = "text", junit;
   std::set<std::string> once;
+};
+
+// A file of --tolerance values, one a line, in place: a CI job keeps its
+// tolerances beside its baseline. A bad file is bad input (exit 2).
+int read_tolerances_file(const std::string& file, CompareArgs& c) {
+  std::string text;
+  const std::string why = read_input_file(file, &text, "cannot read");
+  if (!why.empty()) {
+    fprintf(stderr, "blsim compare: %s: %s\n", file.c_str(), why.c_str());
+    return kExitInput;
+  }
+  std::istringstream in(text);
+  int line_no = 0;
+  for (std::string line; std::getline(in, line);) {
+    ++line_no;
+    line = line.substr(0, line.find('#'));
+    const size_t b = line.find_first_not_of(" \t\r"), e = line.find_last_not_of(" \t\r");
+    if (b == std::string::npos) continue;
+    const std::string bad = add_tolerance(line.substr(b, e - b + 1), &c.tol, &c.fallback_given);
+    if (!bad.empty()) {
+      fprintf(stderr, "blsim compare: %s:%d: %s\n", file.c_str(), line_no, bad.c_str());
+      return kExitInput;
+    }
+  }
+  return kExitOk;
+}
+
+constexpr int kNextArg = -1;
+
+// One option that takes a value v (null when the command line ends).
+int compare_value_option(const std::string& a, const std::string* v, CompareArgs& c) {
+  if (a == "--tolerance") {
+    if (!v) return usage_error("--tolerance needs a percentage (5%) or KEY=PCT");
+    const std::string why = add_tolerance(*v, &c.tol, &c.fallback_given);
+    return why.empty() ? kNextArg : usage_error("--tolerance " + why);
+  }
+  if (a == "--tolerances") {
+    if (!v || v->empty()) return usage_error("--tolerances needs a file");
+    const int rc = read_tolerances_file(*v, c);
+    return rc == kExitOk ? kNextArg : rc;
+  }
+  if (!v || v->empty())  // --format, --junit
+    return usage_error(a + (a == "--format" ? " needs text, json or junit" : " needs a file"));
+  if (!c.once.insert(a).second) return usage_error(a + " given twice: give it once");
+  if (a == "--junit") c.junit = *v;
+  else if (*v == "text" || *v == "json" || *v == "junit") c.format = *v;
+  else return usage_error("--format takes text, json or junit, got '" + *v + "'");
+  return kNextArg;
+}
+
+int parse_compare_args(int argc, char** argv, CompareArgs& c) {
+  static const std::set<std::string> kFlags = {"--help", "-h", "--all"};
+  static const std::set<std::string> kTakesValue = {"--tolerance", "--tolerances", "--format", "--junit"};
+  const std::vector<std::string> args = split_option_values(argc, argv, kFlags);
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
-    auto value = [&](const char* what, std::string* out) -> bool {
-      if (i + 1 >= args.size()) return false;
-      *out = args[++i];
-      (void)what;
-      return true;
-    };
+    int rc = kNextArg;
     if (a == "--help" || a == "-h") {
       fputs(kCompareUsage, stdout);
       return kExitOk;
-    } else if (a == "--tolerance") {
-      std::string v;
-      if (!value("--tolerance", &v)) return usage_error("--tolerance needs a percentage (5%) or KEY=PCT");
-      const std::string why = add_tolerance(v, &tol, &fallback_given);
-      if (!why.empty()) return usage_error("--tolerance " + why);
-    } else if (a == "--tolerances") {
-      // A file of --tolerance values, one a line, in place: a CI job keeps
-      // its tolerances beside its baseline. A bad file is bad input (exit 2).
-      std::string file, text;
-      if (!value("--tolerances", &file) || file.empty()) return usage_error("--tolerances needs a file");
-      const std::string why = read_input_file(file, &text, "cannot read");
-      if (!why.empty()) {
-        fprintf(stderr, "blsim compare: %s: %s\n", file.c_str(), why.c_str());
-        return kExitInput;
-      }
-      std::istringstream in(text);
-      int line_no = 0;
-      for (std::string line; std::getline(in, line);) {
-        ++line_no;
-        line = line.substr(0, line.find('#'));
-        const size_t b = line.find_first_not_of(" \t\r"), e = line.find_last_not_of(" \t\r");
-        if (b == std::string::npos) continue;
-        const std::string bad = add_tolerance(line.substr(b, e - b + 1), &tol, &fallback_given);
-        if (!bad.empty()) {
-          fprintf(stderr, "blsim compare: %s:%d: %s\n", file.c_str(), line_no, bad.c_str());
-          return kExitInput;
-        }
-      }
-    } else if (a == "--format" || a == "--junit") {
-      std::string v;
-      if (!value(a.c_str(), &v) || v.empty())
-        return usage_error(a + (a == "--format" ? " needs text, json or junit" : " needs a file"));
-      if (!once.insert(a).second) return usage_error(a + " given twice: give it once");
-      if (a == "--junit") junit = v;
-      else if (v == "text" || v == "json" || v == "junit") format = v;
-      else return usage_error("--format takes text, json or junit, got '" + v + "'");
+    } else if (kTakesValue.count(a)) {
+      rc = compare_value_option(a, i + 1 < args.size() ? &args[++i] : nullptr, c);
     } else if (a == "--all") {
-      all = true;
+      c.all = true;
     } else if (!flag_given_a_value(a, kFlags).empty()) {
       return usage_error(flag_given_a_value(a, kFlags) + " takes no value");
     } else if (!a.empty() && a[0] == '-') {
       return usage_error("unknown option '" + a + "'");
     } else {
-      files.push_back(a);
+      c.files.push_back(a);
     }
+    if (rc != kNextArg) return rc;
   }
-  if (files.size() != 2) return usage_error("needs BASE.json and NEW.json");
-  std::string base, now, error;
-  for (int k = 0; k < 2; ++k) {
-    const std::string why = read_input_file(files[k], k ? &now : &base, "cannot read");
-    if (!why.empty()) {
-      fprintf(stderr, "blsim compare: %s: %s\n", files[k].c_str(), why.c_str());
-      return kExitInput;
-    }
+  if (c.files.size() != 2) return usage_error("needs BASE.json and NEW.json");
+  return kNextArg;
+}
+
+// --junit FILE, written whole or not at all.
+int write_junit_file(const CompareArgs& c, const std::vector<CompareRow>& rows) {
+  const std::string tmp = c.junit + ".tmp";
+  FILE* f = fopen(tmp.c_str(), "wb");
+  bool ok = f != nullptr;
+  if (f) {
+    write_junit(f, rows, c.files[0], c.files[1]);
+    ok = !ferror(f);
+    ok = fclose(f) == 0 && ok;
   }
-  std::vector<CompareRow> rows;
-  if (!compare_stats(base, now, tol, &rows, &error, files[0], files[1])) {
-    fprintf(stderr, "blsim compare: %s\n", error.c_str());
-    return kExitInput;
+  if (!ok || std::rename(tmp.c_str(), c.junit.c_str()) != 0) {
+    const int e = errno ? errno : EIO;
+    std::remove(tmp.c_str());
+    fprintf(stderr, "blsim compare: cannot write %s: %s\n", c.junit.c_str(), strerror(e));
+    return kExitOutput;
   }
-  // A key that matches nothing is most likely a typo: said, not fatal (the
-  // same tolerance list may serve runs without, say, tasks).
+  return kExitOk;
+}
+
+// A key that matches nothing is most likely a typo: said, not fatal (the
+// same tolerance list may serve runs without, say, tasks).
+void warn_unused_tolerances(const Tolerances& tol, const std::vector<CompareRow>& rows) {
   for (const auto& [key, t] : tol.keyed) {
     bool used = false;
     for (const CompareRow& r : rows) used = used || Tolerances::matches(key, r.family);
     if (!used) fprintf(stderr, "blsim compare: warning: --tolerance %s=...: no metric matches '%s'\n",
                        key.c_str(), key.c_str());
   }
-  if (!junit.empty()) {
-    const std::string tmp = junit + ".tmp";
-    FILE* f = fopen(tmp.c_str(), "wb");
-    bool ok = f != nullptr;
-    if (f) {
-      write_junit(f, rows, files[0], files[1]);
-      ok = !ferror(f);
-      ok = fclose(f) == 0 && ok;
-    }
-    if (!ok || std::rename(tmp.c_str(), junit.c_str()) != 0) {
-      const int e = errno ? errno : EIO;
-      std::remove(tmp.c_str());
-      fprintf(stderr, "blsim compare: cannot write %s: %s\n", junit.c_str(), strerror(e));
-      return kExitOutput;
+}
+
+}  // namespace
+
+int blsim_compare(int argc, char** argv) {
+  CompareArgs c;
+  const int rc = parse_compare_args(argc, argv, c);
+  if (rc != kNextArg) return rc;
+  std::string base, now, error;
+  for (int k = 0; k < 2; ++k) {
+    const std::string why = read_input_file(c.files[k], k ? &now : &base, "cannot read");
+    if (!why.empty()) {
+      fprintf(stderr, "blsim compare: %s: %s\n", c.files[k].c_str(), why.c_str());
+      return kExitInput;
     }
   }
-  if (format == "json") write_json(stdout, rows, tol, files[0], files[1]);
-  else if (format == "junit") write_junit(stdout, rows, files[0], files[1]);
-  else write_text(stdout, rows, tol, all);
+  std::vector<CompareRow> rows;
+  if (!compare_stats(base, now, c.tol, &rows, &error, c.files[0], c.files[1])) {
+    fprintf(stderr, "blsim compare: %s\n", error.c_str());
+    return kExitInput;
+  }
+  warn_unused_tolerances(c.tol, rows);
+  if (!c.junit.empty() && write_junit_file(c, rows) != kExitOk) return kExitOutput;
+  if (c.format == "json") write_json(stdout, rows, c.tol, c.files[0], c.files[1]);
+  else if (c.format == "junit") write_junit(stdout, rows, c.files[0], c.files[1]);
+  else write_text(stdout, rows, c.tol, c.all);
   return Summary(rows).beyond ? kExitChanged : kExitOk;
 }

@@ -333,8 +333,11 @@ void TraceDat::add(uint64_t ns, unsigned cpu, const char* comm, int pid, const c
   if (pid > 0) comms_.emplace(pid, comm);
 }
 
-bool TraceDat::write(FILE* f, unsigned nr_cpus, const std::vector<bool>& drop_cluster) const {
-  std::string h;
+namespace {
+
+// The file's start: magic, version, endianness, long size, page size, and
+// the ring buffer's page and event headers.
+void put_headers(std::string& h) {
   h += "\x17\x08\x44tracing";
   put_str(h, "6");
   h += '\0';            // little endian
@@ -358,25 +361,58 @@ bool TraceDat::write(FILE* f, unsigned nr_cpus, const std::vector<bool>& drop_cl
               "\ttime_stamp : type == 31\n"
               "\tdata max type_len  == 28\n",
               true);
-  // ftrace's own events (print), then the event systems.
+}
+
+// The event formats of one system, counted first.
+void put_system_formats(std::string& h, const std::string& sys) {
+  uint32_t n = 0;
+  for (const Format& fm : formats()) n += sys == fm.system;
+  put_num<uint32_t>(h, n);
+  for (const Format& fm : formats())
+    if (sys == fm.system) put_section(h, format_text(fm), true);
+}
+
+// ftrace's own events (print), then the event systems.
+void put_formats(std::string& h) {
   std::vector<std::string> systems;
   for (const Format& fm : formats())
     if (strcmp(fm.system, "ftrace") && std::find(systems.begin(), systems.end(), fm.system) == systems.end())
       systems.push_back(fm.system);
-  uint32_t n = 0;
-  for (const Format& fm : formats()) n += !strcmp(fm.system, "ftrace");
-  put_num<uint32_t>(h, n);
-  for (const Format& fm : formats())
-    if (!strcmp(fm.system, "ftrace")) put_section(h, format_text(fm), true);
+  put_system_formats(h, "ftrace");
   put_num<uint32_t>(h, static_cast<uint32_t>(systems.size()));
   for (const std::string& sys : systems) {
     put_str(h, sys);
-    n = 0;
-    for (const Format& fm : formats()) n += sys == fm.system;
-    put_num<uint32_t>(h, n);
-    for (const Format& fm : formats())
-      if (sys == fm.system) put_section(h, format_text(fm), true);
+    put_system_formats(h, sys);
   }
+}
+
+}  // namespace
+
+// One CPU's records, decoded from its stream, less those of dropped
+// clusters, as ring-buffer pages.
+std::string TraceDat::cpu_pages(unsigned c, const std::vector<bool>& drop_cluster) const {
+  std::vector<std::pair<uint64_t, std::string>> recs;
+  const std::string& st = cpus_[c];
+  for (size_t p = 0; p + 16 <= st.size();) {
+    uint64_t ns;
+    int32_t held;
+    uint32_t len;
+    std::memcpy(&ns, &st[p], 8);
+    std::memcpy(&held, &st[p + 8], 4);
+    std::memcpy(&len, &st[p + 12], 4);
+    if (held < 0 || !(static_cast<size_t>(held) < drop_cluster.size() && drop_cluster[held]))
+      recs.push_back({ns, st.substr(p + 16, len)});
+    p += 16 + len;
+  }
+  std::string pages;
+  append_pages(pages, recs);
+  return pages;
+}
+
+bool TraceDat::write(FILE* f, unsigned nr_cpus, const std::vector<bool>& drop_cluster) const {
+  std::string h;
+  put_headers(h);
+  put_formats(h);
   char sym[64];
   snprintf(sym, sizeof sym, "%016llx T tracing_mark_write\n", static_cast<unsigned long long>(kMarkIp));
   put_section(h, sym, false);  // kallsyms
@@ -390,23 +426,7 @@ bool TraceDat::write(FILE* f, unsigned nr_cpus, const std::vector<bool>& drop_cl
   h.append("flyrecord", 10);
   // The CPU data: pages per CPU, after the header padded to a page.
   std::vector<std::string> data(nr_cpus);
-  for (unsigned c = 0; c < nr_cpus && c < cpus_.size(); ++c) {
-    // One CPU's records at a time, decoded from its stream.
-    std::vector<std::pair<uint64_t, std::string>> recs;
-    const std::string& st = cpus_[c];
-    for (size_t p = 0; p + 16 <= st.size();) {
-      uint64_t ns;
-      int32_t held;
-      uint32_t len;
-      std::memcpy(&ns, &st[p], 8);
-      std::memcpy(&held, &st[p + 8], 4);
-      std::memcpy(&len, &st[p + 12], 4);
-      if (held < 0 || !(static_cast<size_t>(held) < drop_cluster.size() && drop_cluster[held]))
-        recs.push_back({ns, st.substr(p + 16, len)});
-      p += 16 + len;
-    }
-    append_pages(data[c], recs);
-  }
+  for (unsigned c = 0; c < nr_cpus && c < cpus_.size(); ++c) data[c] = cpu_pages(c, drop_cluster);
   uint64_t at = (h.size() + 16ull * nr_cpus + kPage - 1) / kPage * kPage;
   for (unsigned c = 0; c < nr_cpus; ++c) {
     put_num<uint64_t>(h, at);

@@ -40,6 +40,7 @@ class TraceDat {
   bool write(FILE* f, unsigned nr_cpus, const std::vector<bool>& drop_cluster) const;
 
  private:
+  std::string cpu_pages(unsigned c, const std::vector<bool>& drop_cluster) const;
   // Per CPU, its records one after the other: u64 ns, i32 held, u32
   // length, then the event's bytes (common fields first).
   std::vector<std::string> cpus_;
