@@ -302,6 +302,21 @@ void flush_l1(CoreState& c) {
   core->l2().dirty(dirty);
 }
 
+// v7_flush_dcache_louis (L1) or _all (L1 and L2), bracketed for the
+// observer of cache maintenance (the switch log times an outbound's clean).
+void flush_dcache(CoreState& c, bool all) {
+  const unsigned core = c.hw.core->params().index;
+  if (g->setup.on_cache_clean) g->setup.on_cache_clean(hw_now_ns(), core, all, false);
+  flush_l1(c);
+  if (all) {
+    Cache& l2 = c.hw.core->l2();
+    cycles(c, walk_cycles(l2));
+    write_back(c, l2.clean_all(), l2.params().line_bytes);
+  }
+  if (g->setup.on_cache_clean) g->setup.on_cache_clean(hw_now_ns(), core, all, true);
+  settle(c);
+}
+
 }  // namespace
 
 // ---- set-up -------------------------------------------------------------------
@@ -584,25 +599,8 @@ void hw_set_smp_coherent(bool on) {
   cycles(c, c.hw.core->params().barrier_cycles);
   settle(c);
 }
-void hw_flush_cache_louis(void) {
-  CoreState& c = cur();
-  const unsigned core = c.hw.core->params().index;
-  if (g->setup.switch_log) g->setup.switch_log->flush(hw_now_ns(), core, false, false);
-  flush_l1(c);
-  if (g->setup.switch_log) g->setup.switch_log->flush(hw_now_ns(), core, false, true);
-  settle(c);
-}
-void hw_flush_cache_all(void) {
-  CoreState& c = cur();
-  const unsigned core = c.hw.core->params().index;
-  if (g->setup.switch_log) g->setup.switch_log->flush(hw_now_ns(), core, true, false);
-  flush_l1(c);
-  Cache& l2 = c.hw.core->l2();
-  cycles(c, walk_cycles(l2));
-  write_back(c, l2.clean_all(), l2.params().line_bytes);
-  if (g->setup.switch_log) g->setup.switch_log->flush(hw_now_ns(), core, true, true);
-  settle(c);
-}
+void hw_flush_cache_louis(void) { flush_dcache(cur(), false); }
+void hw_flush_cache_all(void) { flush_dcache(cur(), true); }
 void hw_write_l2_prefetch_ctl(uint32_t) {
   CoreState& c = cur();
   cycles(c, c.hw.core->params().barrier_cycles);

@@ -50,6 +50,9 @@ struct GlueSetup {
   void (*kernel_entry)(void) = nullptr;  // where the boot loader jumps
   bool echo_console = false;             // printk to stderr as it happens
   SwitchLog* switch_log = nullptr;       // where hw_switch_step goes
+  // A core's data cache clean (flush_cache_louis / _all) begins or ends:
+  // an observer of cache maintenance (the switch log), null if none.
+  std::function<void(uint64_t ns, unsigned core, bool all, bool end)> on_cache_clean;
   std::function<void(const TraceRecord&)> trace;  // where hw_trace_event goes
   const struct wl_setup* workload = nullptr;      // hw_workload(); null: none
   // A CONTEXTIDR write (the task a core switches to, 0 = idle).

@@ -242,7 +242,11 @@ GlueSetup glue_setup(Run& r) {
   gs.workload = r.o.workload.empty() ? nullptr : &r.wl.setup;
   TaskEnergy* te = r.task_energy.get();
   gs.contextidr = [te](unsigned core, uint32_t pid) { te->switch_to(core, pid); };
-  gs.switch_log = r.switch_log.get();
+  SwitchLog* log = r.switch_log.get();
+  gs.switch_log = log;
+  gs.on_cache_clean = [log](uint64_t ns, unsigned core, bool all, bool end) {
+    log->flush(ns, core, all, end);
+  };
   return gs;
 }
 

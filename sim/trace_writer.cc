@@ -126,8 +126,6 @@ void put_head(std::string& s, uint64_t ns, unsigned cpu, const char* comm, int p
 }
 }  // namespace
 
-bool TraceWriter::open(const std::string& dir) { return out_.open(dir, "trace.txt"); }
-
 std::vector<std::string> TraceWriter::event_names() {
   std::vector<std::string> v;
   for (const EventName& e : kEvents) v.push_back(std::string(e.system) + ":" + e.name);
@@ -202,6 +200,19 @@ void TraceWriter::model_freq(uint64_t ns, unsigned core, unsigned cluster, const
   held_.push_back({start, out_.size() - start, cluster});
 }
 
+// power_domain_target for a core or a cluster (name=coreN / clusterN),
+// on the given CPU's row.
+void TraceWriter::power_domain_line(const char* kind, unsigned id, unsigned state, unsigned cpu) {
+  fields_.assign("name=");
+  fields_ += kind;
+  put_u(fields_, id);
+  fields_ += " state=";
+  put_u(fields_, state);
+  fields_ += " cpu_id=";
+  put_u(fields_, cpu);
+  line(now_ns(), cpu, "<idle>", 0, "power_domain_target", fields_.c_str());
+}
+
 void TraceWriter::attach(Platform& p) {
   const auto& cpus = p.config().cpus;
   cluster_of_core_.clear();
@@ -219,15 +230,8 @@ void TraceWriter::attach(Platform& p) {
     line(0, i, "<idle>", 0, "cpu_frequency", fields_.c_str());
   }
   for (unsigned i = 0; i < p.nr_cores(); ++i) {
-    p.core(i).add_state_listener([this, i](Core::State s) {
-      fields_.assign("name=core");
-      put_u(fields_, i);
-      fields_ += " state=";
-      put_u(fields_, static_cast<unsigned>(s));
-      fields_ += " cpu_id=";
-      put_u(fields_, i);
-      line(now_ns(), i, "<idle>", 0, "power_domain_target", fields_.c_str());
-    });
+    p.core(i).add_state_listener(
+        [this, i](Core::State s) { power_domain_line("core", i, static_cast<unsigned>(s), i); });
   }
   for (auto& cl : p.clusters()) {
     const unsigned id = cl.cluster->params().id;
@@ -236,13 +240,7 @@ void TraceWriter::attach(Platform& p) {
       if (cpus[i].cluster == id) cores.push_back(i);
     const unsigned first = cores.empty() ? 0 : cores.front();
     cl.power->add_listener([this, id, first](PowerDomain::State s) {
-      fields_.assign("name=cluster");
-      put_u(fields_, id);
-      fields_ += " state=";
-      put_u(fields_, static_cast<unsigned>(s));
-      fields_ += " cpu_id=";
-      put_u(fields_, first);
-      line(now_ns(), first, "<idle>", 0, "power_domain_target", fields_.c_str());
+      power_domain_line("cluster", id, static_cast<unsigned>(s), first);
     });
     // A PLL relock stops the clock (0 Hz) on its way to the new frequency:
     // only the settled frequency is a change cpufreq would report.

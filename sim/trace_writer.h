@@ -31,11 +31,9 @@
 
 class Platform;
 
-class TraceWriter {
+class TraceWriter : public SpooledOutput {
  public:
-  // Starts recording into dir (which must exist). False with errno.
-  bool open(const std::string& dir);
-  bool is_open() const { return out_.is_open(); }
+  TraceWriter() : SpooledOutput("trace.txt") {}
   // The events to record, as ftrace's set_event takes them: a list of
   // comma-separated names, SYSTEM:NAME, or globs of either (sched_*,
   // power:*, sched). Empty: all. False with *why naming the first
@@ -52,8 +50,6 @@ class TraceWriter {
   // Writes dir/.trace.txt.tmp whole; publish() renames it to trace.txt.
   // nr_cpus goes to the header's #P:. False with errno.
   bool stage(unsigned nr_cpus);
-  bool publish() { return out_.publish(); }
-  const std::string& path() const { return out_.path(); }
   // trace.dat (sim/trace_dat.h): the same events as trace.txt, into f.
   bool write_dat(FILE* f, unsigned nr_cpus) const { return dat_.write(f, nr_cpus, kernel_freq_); }
 
@@ -65,6 +61,7 @@ class TraceWriter {
   void line(uint64_t ns, unsigned cpu, const char* comm, int pid, const char* event,
             const char* fields, int held = -1);
   bool wanted(const std::string& event) const;
+  void power_domain_line(const char* kind, unsigned id, unsigned state, unsigned cpu);
   // The physical core logical CPU cpu ran its last event on (the cluster a
   // kernel cpu_frequency line speaks for); cpu itself before any.
   unsigned core_of_cpu(unsigned cpu) const {
@@ -77,7 +74,6 @@ class TraceWriter {
     return cluster < kernel_freq_.size() && kernel_freq_[cluster];
   }
 
-  SpoolFile out_;
   std::string line_, fields_;  // reused: no allocation per line
   uint64_t lines_ = 0;
   std::vector<int> cluster_of_core_;

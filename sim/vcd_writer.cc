@@ -43,8 +43,6 @@ void append_value(std::string& s, unsigned width, uint64_t v, const std::string&
 
 }  // namespace
 
-bool VcdWriter::open(const std::string& dir) { return out_.open(dir, "waves.vcd"); }
-
 int VcdWriter::add_signal(const std::string& scope, const std::string& name, unsigned width,
                           uint64_t initial) {
   const int id = static_cast<int>(signals_.size());

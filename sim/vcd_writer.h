@@ -33,11 +33,9 @@ class Platform;
 // (memory stays flat); stage() writes waves.vcd whole, with the header and
 // the $dumpvars of every signal declared by then. Without open() changes are
 // not recorded.
-class VcdWriter {
+class VcdWriter : public SpooledOutput {
  public:
-  // Starts recording into dir (which must exist). False with errno.
-  bool open(const std::string& dir);
-  bool is_open() const { return out_.is_open(); }
+  VcdWriter() : SpooledOutput("waves.vcd") {}
   // The name of the top scope ("blsim" unless set).
   void set_top(const std::string& name) { top_ = name; }
   // Declares a signal; returns its handle. Declare before its first change.
@@ -53,8 +51,6 @@ class VcdWriter {
   // Writes dir/.waves.vcd.tmp whole; publish() renames it to waves.vcd.
   // end_ps is the time of the final timestamp (run's end). False with errno.
   bool stage(uint64_t end_ps);
-  bool publish() { return out_.publish(); }
-  const std::string& path() const { return out_.path(); }
   // GTKWave's save file listing every signal (a comment row before each
   // scope: its label in labels, else its name), zoomed to show 0..end_ps.
   std::string gtkw(const std::map<std::string, std::string>& labels, uint64_t end_ps) const;
@@ -74,7 +70,6 @@ class VcdWriter {
   uint64_t t_ = 0, last_ts_ = 0;  // pending time; last timestamp dumped
   std::string block_;
   std::string top_ = "blsim";
-  SpoolFile out_;
 };
 
 void attach_platform_vcd(VcdWriter& w, Platform& p);
