@@ -170,6 +170,7 @@ class Core : public sc_core::sc_module {
   template <typename... A>
   void block(const A&... a) {
     wait(a...);
+    core_wait_count.count();
     forget_pending();
   }
   // sc_time_stamp() without the call into the library (it is asked at every
