@@ -223,9 +223,11 @@ void mem_access(CoreState& c, const volatile void* p, unsigned len, bool write) 
     cycles(c, core->params().l1d.hit_cycles);
   } else {
     uint8_t buf[8] = {0};
+    // Quiet: DRAM through the cluster port, the CCI (no shareable request)
+    // and the bus neither waits nor notifies (Core::transact).
     guarded([&] {
       auto r = core->transact(write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND,
-                              dram_addr(p), buf, len);
+                              dram_addr(p), buf, len, false, true);
       if (r != tlm::TLM_OK_RESPONSE)
         throw std::runtime_error(std::string(core->name()) + ": memory access failed");
       return 0;
@@ -281,7 +283,7 @@ void write_back(CoreState& c, uint64_t lines, uint32_t line_bytes) {
   if (buf.size() < lines * line_bytes) buf.resize(lines * line_bytes);
   guarded([&] {
     c.hw.core->transact(tlm::TLM_WRITE_COMMAND, g->setup.dram_base, buf.data(),
-                        static_cast<unsigned>(lines * line_bytes), true);
+                        static_cast<unsigned>(lines * line_bytes), true, true);
     return 0;
   });
 }
@@ -562,7 +564,7 @@ static void cold_misses(CoreState& c) {
   for (uint32_t i = 0; i < p.cold_resume_lines; ++i)
     guarded([&] {
       core->transact(tlm::TLM_READ_COMMAND, g->setup.dram_base + uint64_t(i) * line, buf.data(),
-                     line, true);
+                     line, true, true);
       return 0;
     });
   core->l2().mark_warm(core->local_time().value());

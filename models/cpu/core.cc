@@ -27,11 +27,16 @@ Core::Core(sc_module_name name, const CoreParams& p, ClockDomain& clk, Cache& l2
   initiator_.cluster = (p_.mpidr >> 8) & 0xff;
   initiator_.cpu = p_.mpidr & 0xff;
   initiator_.gic_cpu = p_.gic_cpu;
+  // Set once: every transaction of this core carries it (transact()).
+  gp_.set_extension(&initiator_);
   SC_THREAD(thread);
   // The C code and its IRQ nesting run on this stack until the glue moves
   // them to kernel-owned stacks; give it room.
   set_stack_size(256 * 1024);
 }
+
+// The payload would free its extensions; this one is a member.
+Core::~Core() { gp_.clear_extension(&initiator_); }
 
 const char* Core::state_name(State s) {
   switch (s) {
@@ -295,13 +300,13 @@ Core::Wake Core::wait_for_event(bool irq_wakes) {
 }
 
 tlm::tlm_response_status Core::transact(tlm::tlm_command cmd, uint64_t addr,
-                                        uint8_t* data, unsigned len, bool timing_only) {
+                                        uint8_t* data, unsigned len, bool timing_only,
+                                        bool quiet) {
   // One payload per core, reused: a target that waits inside b_transport
   // blocks this core's only thread, which alone issues its transactions.
   if (gp_busy_) model_error(name(), "a transaction issued inside another one");
   gp_busy_ = true;
   tlm::tlm_generic_payload& gp = gp_;
-  gp.set_extension(&initiator_);
   if (timing_only) gp.set_extension(&timing_only_);
   gp.set_command(cmd);
   gp.set_address(addr);
@@ -319,8 +324,7 @@ tlm::tlm_response_status Core::transact(tlm::tlm_command cmd, uint64_t addr,
   initiator_.lead = lead_;
   lead_ = SC_ZERO_TIME;
   bus->b_transport(gp, delay);
-  forget_pending();  // the target may have notified, or waited (catch_up())
-  gp.clear_extension(&initiator_);
+  if (!quiet) forget_pending();  // the target may have notified, or waited (catch_up())
   if (timing_only) gp.clear_extension(&timing_only_);
   const tlm::tlm_response_status status = gp.get_response_status();
   gp_busy_ = false;

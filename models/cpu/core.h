@@ -89,6 +89,7 @@ class Core : public sc_core::sc_module {
   SC_HAS_PROCESS(Core);
   Core(sc_core::sc_module_name name, const CoreParams& p, ClockDomain& clk,
        Cache& l2, bool initially_powered, bool initially_in_reset);
+  ~Core() override;
 
   const CoreParams& params() const { return p_; }
   ClockDomain& clock() { return clk_; }
@@ -135,8 +136,12 @@ class Core : public sc_core::sc_module {
   }
   // A bus transaction from this core; blocks for its annotated delay.
   // timing_only: the bytes carry no information (see TimingOnlyExt).
+  // quiet: the caller knows the target neither waits nor notifies anything
+  // (DRAM through the cluster port, CCI and bus), so what SystemC has
+  // pending is still what it was (pending_at_ stays valid).
   tlm::tlm_response_status transact(tlm::tlm_command cmd, uint64_t addr,
-                                    uint8_t* data, unsigned len, bool timing_only = false);
+                                    uint8_t* data, unsigned len, bool timing_only = false,
+                                    bool quiet = false);
 
   // ---- local time (see the head of this file) ---------------------------------
   // This core's own time: SystemC's plus the lead it has not waited out yet.
