@@ -80,11 +80,20 @@ constexpr uint32_t kEntryBase = 0x80008000u, kEntryStride = 0x40u;
   return &g->cores[it->second];
 }
 
+// The last answer of running_core(): a thread makes many hw.h calls in a
+// row, so this mostly saves the search below.
+const sc_process_b* last_proc;
+CoreState* last_core;
+
 // The core whose thread is running; null outside core threads.
 inline CoreState* running_core() {
   const sc_process_b* proc = sc_get_current_process_b();
+  if (proc == last_proc) return last_core;
   for (const auto& [p, index] : g->by_process)
-    if (p == proc) return &g->cores[index];
+    if (p == proc) {
+      last_proc = proc;
+      return last_core = &g->cores[index];
+    }
   return running_core_slow(proc);
 }
 
@@ -310,6 +319,8 @@ void flush_l1(CoreState& c) {
 
 void glue_init(const GlueSetup& s) {
   g = new Glue;
+  last_proc = nullptr;
+  last_core = nullptr;
   g->setup = s;
   getcontext(&g->fw_template);
   g->cores.resize(s.cores.size());

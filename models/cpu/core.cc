@@ -142,8 +142,17 @@ bool Core::advance(const sc_time& t) {
   // Once the run is stopping (a failure, a refused event) nothing more is
   // taken on the lead: the run's end time is SystemC's.
   if (sc_get_simulator_status() != SC_SIM_OK) return false;
-  const sc_time at = now() + lead_ + t;
-  if (at >= horizon_) return false;
+  const uint64_t at = now().value() + lead_.value() + t.value();
+  if (at >= horizon_.value()) return false;
+  if (!pending_known_ || check_run_ahead_) check_pending();
+  if (at >= pending_at_.value()) return false;
+  lead_ += t;
+  return true;
+}
+
+// pending_at_ from SystemC if not known; in the developers' check, whether
+// the known one is still right.
+void Core::check_pending() {
   if (!pending_known_) {
     pending_at_ = now() + sc_time_to_pending_activity();
     pending_known_ = true;
@@ -151,9 +160,6 @@ bool Core::advance(const sc_time& t) {
     model_error(name(), "run-ahead: activity was added at %s without forget_pending()",
                 (now() + sc_time_to_pending_activity()).to_string().c_str());
   }
-  if (at >= pending_at_) return false;
-  lead_ += t;
-  return true;
 }
 
 void Core::sync() {
@@ -173,6 +179,10 @@ Core::Wake Core::run_cycles(uint64_t n, bool irq_cuts, uint64_t* done) {
     if (done) *done = n;
     return Wake::Done;
   }
+  return run_cycles_waiting(n, irq_cuts, done);
+}
+
+Core::Wake Core::run_cycles_waiting(uint64_t n, bool irq_cuts, uint64_t* done) {
   // The lead is waited out with the first wait below: nothing can wake the
   // core inside it (advance()), so the cycles start at its local time.
   sc_time lead = lead_;

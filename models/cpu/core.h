@@ -169,6 +169,9 @@ class Core : public sc_core::sc_module {
 
  private:
   bool advance(const sc_core::sc_time& t);
+  void check_pending();
+  // run_cycles() when the cycles cannot go on the lead: it waits.
+  Wake run_cycles_waiting(uint64_t n, bool irq_cuts, uint64_t* done);
   // The thread may have changed what SystemC has pending (advance()).
   static void forget_pending() { pending_known_ = false; }
   // Every wait of a core thread: other processes run meanwhile.
