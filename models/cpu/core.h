@@ -37,7 +37,8 @@
 // without doing anything another process could see, not at every step
 // (pending_at_): only the running thread can add activity, and it can only
 // do so by waiting, syncing, a transaction, a state change or notifying
-// another core, each of which forgets the answer (forget_pending()).
+// another core, each of which forgets the answer (forget_pending()); a
+// transaction its caller marks quiet (DRAM) adds nothing and keeps it.
 #pragma once
 
 #include <systemc>
