@@ -141,7 +141,7 @@ void take_irq(CoreState& c);
 
 // After every blocking primitive: a core that lost its state restarts in the
 // firmware; an unmasked pending interrupt is taken now.
-void settle(CoreState& c) {
+[[gnu::always_inline]] inline void settle(CoreState& c) {
   if (c.hw.core->power_lost()) restart_firmware(c);
   if (!c.irq_masked && !c.in_irq && c.hw.core->irq_pending()) take_irq(c);
 }

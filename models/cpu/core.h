@@ -183,8 +183,9 @@ class Core : public sc_core::sc_module {
     forget_pending();
   }
   // sc_time_stamp() without the call into the library (it is asked at every
-  // step a core takes).
-  static const sc_core::sc_time& now() { return sc_core::sc_get_curr_simcontext()->time_stamp(); }
+  // step a core takes), nor sc_get_curr_simcontext()'s test for a context
+  // yet to be made (a core exists, so it is made).
+  static const sc_core::sc_time& now() { return sc_core::sc_curr_simcontext->time_stamp(); }
   void set_kind(WorkKind k);
   void dirty_caches(WorkKind k, uint64_t instr);
   void thread();
