@@ -80,11 +80,20 @@ constexpr uint32_t kEntryBase = 0x80008000u, kEntryStride = 0x40u;
   return &g->cores[it->second];
 }
 
+// The last answer of running_core(): a thread makes many hw.h calls in a
+// row, so this mostly saves the search below.
+const sc_process_b* last_proc;
+CoreState* last_core;
+
 // The core whose thread is running; null outside core threads.
 inline CoreState* running_core() {
   const sc_process_b* proc = sc_get_current_process_b();
+  if (proc == last_proc) return last_core;
   for (const auto& [p, index] : g->by_process)
-    if (p == proc) return &g->cores[index];
+    if (p == proc) {
+      last_proc = proc;
+      return last_core = &g->cores[index];
+    }
   return running_core_slow(proc);
 }
 
@@ -132,7 +141,7 @@ void take_irq(CoreState& c);
 
 // After every blocking primitive: a core that lost its state restarts in the
 // firmware; an unmasked pending interrupt is taken now.
-void settle(CoreState& c) {
+[[gnu::always_inline]] inline void settle(CoreState& c) {
   if (c.hw.core->power_lost()) restart_firmware(c);
   if (!c.irq_masked && !c.in_irq && c.hw.core->irq_pending()) take_irq(c);
 }
@@ -223,9 +232,11 @@ void mem_access(CoreState& c, const volatile void* p, unsigned len, bool write) 
     cycles(c, core->params().l1d.hit_cycles);
   } else {
     uint8_t buf[8] = {0};
+    // Quiet: DRAM through the cluster port, the CCI (no shareable request)
+    // and the bus neither waits nor notifies (Core::transact).
     guarded([&] {
       auto r = core->transact(write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND,
-                              dram_addr(p), buf, len);
+                              dram_addr(p), buf, len, false, true);
       if (r != tlm::TLM_OK_RESPONSE)
         throw std::runtime_error(std::string(core->name()) + ": memory access failed");
       return 0;
@@ -281,7 +292,7 @@ void write_back(CoreState& c, uint64_t lines, uint32_t line_bytes) {
   if (buf.size() < lines * line_bytes) buf.resize(lines * line_bytes);
   guarded([&] {
     c.hw.core->transact(tlm::TLM_WRITE_COMMAND, g->setup.dram_base, buf.data(),
-                        static_cast<unsigned>(lines * line_bytes), true);
+                        static_cast<unsigned>(lines * line_bytes), true, true);
     return 0;
   });
 }
@@ -323,6 +334,8 @@ void flush_dcache(CoreState& c, bool all) {
 
 void glue_init(const GlueSetup& s) {
   g = new Glue;
+  last_proc = nullptr;
+  last_core = nullptr;
   g->setup = s;
   getcontext(&g->fw_template);
   g->cores.resize(s.cores.size());
@@ -577,7 +590,7 @@ static void cold_misses(CoreState& c) {
   for (uint32_t i = 0; i < p.cold_resume_lines; ++i)
     guarded([&] {
       core->transact(tlm::TLM_READ_COMMAND, g->setup.dram_base + uint64_t(i) * line, buf.data(),
-                     line, true);
+                     line, true, true);
       return 0;
     });
   core->l2().mark_warm(core->local_time().value());

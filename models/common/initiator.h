@@ -41,6 +41,19 @@ inline const InitiatorExt* initiator_of(const tlm::tlm_generic_payload& gp) {
 // own) calls catch_up() first: the initiator's thread waits the lead out
 // here, so the target runs at the instant of the access and the delay keeps
 // only the latency.
+// Waits made on core threads (Core::block, catch_up()), for bench/sc_limit.cc's
+// count of process switches: every wait, and the delta cycles in which one
+// ended (SystemC itself counts neither).
+struct CoreWaitCount {
+  uint64_t waits = 0, deltas = 0, last_delta = ~uint64_t(0);
+  void count() {
+    ++waits;
+    const uint64_t d = sc_core::sc_delta_count();
+    if (d != last_delta) last_delta = d, ++deltas;
+  }
+};
+inline CoreWaitCount core_wait_count;
+
 inline void catch_up(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay) {
   InitiatorExt* e = nullptr;
   gp.get_extension(e);
@@ -49,6 +62,7 @@ inline void catch_up(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay) {
   e->lead = sc_core::SC_ZERO_TIME;
   delay -= lead;
   sc_core::wait(lead);
+  core_wait_count.count();
 }
 
 // Marks a transaction whose data carries no information: a cache

@@ -27,11 +27,16 @@ Core::Core(sc_module_name name, const CoreParams& p, ClockDomain& clk, Cache& l2
   initiator_.cluster = (p_.mpidr >> 8) & 0xff;
   initiator_.cpu = p_.mpidr & 0xff;
   initiator_.gic_cpu = p_.gic_cpu;
+  // Set once: every transaction of this core carries it (transact()).
+  gp_.set_extension(&initiator_);
   SC_THREAD(thread);
   // The C code and its IRQ nesting run on this stack until the glue moves
   // them to kernel-owned stacks; give it room.
   set_stack_size(256 * 1024);
 }
+
+// The payload would free its extensions; this one is a member.
+Core::~Core() { gp_.clear_extension(&initiator_); }
 
 const char* Core::state_name(State s) {
   switch (s) {
@@ -137,8 +142,17 @@ bool Core::advance(const sc_time& t) {
   // Once the run is stopping (a failure, a refused event) nothing more is
   // taken on the lead: the run's end time is SystemC's.
   if (sc_get_simulator_status() != SC_SIM_OK) return false;
-  const sc_time at = now() + lead_ + t;
-  if (at >= horizon_) return false;
+  const uint64_t at = now().value() + lead_.value() + t.value();
+  if (at >= horizon_.value()) return false;
+  if (!pending_known_ || check_run_ahead_) check_pending();
+  if (at >= pending_at_.value()) return false;
+  lead_ += t;
+  return true;
+}
+
+// pending_at_ from SystemC if not known; in the developers' check, whether
+// the known one is still right.
+void Core::check_pending() {
   if (!pending_known_) {
     pending_at_ = now() + sc_time_to_pending_activity();
     pending_known_ = true;
@@ -146,9 +160,6 @@ bool Core::advance(const sc_time& t) {
     model_error(name(), "run-ahead: activity was added at %s without forget_pending()",
                 (now() + sc_time_to_pending_activity()).to_string().c_str());
   }
-  if (at >= pending_at_) return false;
-  lead_ += t;
-  return true;
 }
 
 void Core::sync() {
@@ -168,6 +179,10 @@ Core::Wake Core::run_cycles(uint64_t n, bool irq_cuts, uint64_t* done) {
     if (done) *done = n;
     return Wake::Done;
   }
+  return run_cycles_waiting(n, irq_cuts, done);
+}
+
+Core::Wake Core::run_cycles_waiting(uint64_t n, bool irq_cuts, uint64_t* done) {
   // The lead is waited out with the first wait below: nothing can wake the
   // core inside it (advance()), so the cycles start at its local time.
   sc_time lead = lead_;
@@ -295,13 +310,13 @@ Core::Wake Core::wait_for_event(bool irq_wakes) {
 }
 
 tlm::tlm_response_status Core::transact(tlm::tlm_command cmd, uint64_t addr,
-                                        uint8_t* data, unsigned len, bool timing_only) {
+                                        uint8_t* data, unsigned len, bool timing_only,
+                                        bool quiet) {
   // One payload per core, reused: a target that waits inside b_transport
   // blocks this core's only thread, which alone issues its transactions.
   if (gp_busy_) model_error(name(), "a transaction issued inside another one");
   gp_busy_ = true;
   tlm::tlm_generic_payload& gp = gp_;
-  gp.set_extension(&initiator_);
   if (timing_only) gp.set_extension(&timing_only_);
   gp.set_command(cmd);
   gp.set_address(addr);
@@ -319,8 +334,7 @@ tlm::tlm_response_status Core::transact(tlm::tlm_command cmd, uint64_t addr,
   initiator_.lead = lead_;
   lead_ = SC_ZERO_TIME;
   to_cluster->b_transport(gp, delay);
-  forget_pending();  // the target may have notified, or waited (catch_up())
-  gp.clear_extension(&initiator_);
+  if (!quiet) forget_pending();  // the target may have notified, or waited (catch_up())
   if (timing_only) gp.clear_extension(&timing_only_);
   const tlm::tlm_response_status status = gp.get_response_status();
   gp_busy_ = false;

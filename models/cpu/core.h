@@ -37,7 +37,8 @@
 // without doing anything another process could see, not at every step
 // (pending_at_): only the running thread can add activity, and it can only
 // do so by waiting, syncing, a transaction, a state change or notifying
-// another core, each of which forgets the answer (forget_pending()).
+// another core, each of which forgets the answer (forget_pending()); a
+// transaction its caller marks quiet (DRAM) adds nothing and keeps it.
 #pragma once
 
 #include <systemc>
@@ -89,6 +90,7 @@ class Core : public sc_core::sc_module {
   SC_HAS_PROCESS(Core);
   Core(sc_core::sc_module_name name, const CoreParams& p, ClockDomain& clk,
        Cache& l2, bool initially_powered, bool initially_in_reset);
+  ~Core() override;
 
   const CoreParams& params() const { return p_; }
   ClockDomain& clock() { return clk_; }
@@ -135,8 +137,12 @@ class Core : public sc_core::sc_module {
   }
   // A bus transaction from this core; blocks for its annotated delay.
   // timing_only: the bytes carry no information (see TimingOnlyExt).
+  // quiet: the caller knows the target neither waits nor notifies anything
+  // (DRAM through the cluster port, CCI and bus), so what SystemC has
+  // pending is still what it was (pending_at_ stays valid).
   tlm::tlm_response_status transact(tlm::tlm_command cmd, uint64_t addr,
-                                    uint8_t* data, unsigned len, bool timing_only = false);
+                                    uint8_t* data, unsigned len, bool timing_only = false,
+                                    bool quiet = false);
 
   // ---- local time (see the head of this file) ---------------------------------
   // This core's own time: SystemC's plus the lead it has not waited out yet.
@@ -164,17 +170,22 @@ class Core : public sc_core::sc_module {
 
  private:
   bool advance(const sc_core::sc_time& t);
+  void check_pending();
+  // run_cycles() when the cycles cannot go on the lead: it waits.
+  Wake run_cycles_waiting(uint64_t n, bool irq_cuts, uint64_t* done);
   // The thread may have changed what SystemC has pending (advance()).
   static void forget_pending() { pending_known_ = false; }
   // Every wait of a core thread: other processes run meanwhile.
   template <typename... A>
   void block(const A&... a) {
     wait(a...);
+    core_wait_count.count();
     forget_pending();
   }
   // sc_time_stamp() without the call into the library (it is asked at every
-  // step a core takes).
-  static const sc_core::sc_time& now() { return sc_core::sc_get_curr_simcontext()->time_stamp(); }
+  // step a core takes), nor sc_get_curr_simcontext()'s test for a context
+  // yet to be made (a core exists, so it is made).
+  static const sc_core::sc_time& now() { return sc_core::sc_curr_simcontext->time_stamp(); }
   void set_kind(WorkKind k);
   void dirty_caches(WorkKind k, uint64_t instr);
   void thread();

@@ -51,10 +51,13 @@ void Bus::end_of_elaboration() {
 }
 
 const Bus::Region* Bus::decode(uint64_t addr) const {
+  if (last_ && addr >= last_->base && addr - last_->base < last_->size) return last_;
   auto it = regions_.upper_bound(addr);
   if (it == regions_.begin()) return nullptr;
   const Region& r = std::prev(it)->second;
-  return addr < r.end() ? &r : nullptr;
+  if (addr >= r.end()) return nullptr;
+  last_ = &r;  // map nodes stay put as regions are added
+  return &r;
 }
 
 const Bus::Region* Bus::route(uint64_t addr, unsigned len) const {

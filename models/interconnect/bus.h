@@ -72,6 +72,9 @@ class Bus : public sc_core::sc_module {
 
   BusParams p_;
   std::map<uint64_t, Region> regions_;  // by base
+  // The region decode() found last: a core's accesses mostly go to one
+  // region in a row (DRAM with caches off), and a map lookup costs more.
+  mutable const Region* last_ = nullptr;
   unsigned bound_by_map_ = 0;
   uint64_t transactions_ = 0, address_errors_ = 0;
 };

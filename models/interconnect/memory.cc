@@ -23,9 +23,12 @@ Memory::Memory(sc_module_name name, const MemoryParams& p)
 }
 
 sc_time Memory::transfer_time(uint64_t bytes) const {
+  if (bytes == xfer_bytes_) return xfer_time_;
   // ps, rounded up so that no transfer is free.
   const double ps = std::ceil(static_cast<double>(bytes) * 1000.0 / p_.bandwidth_bytes_per_ns);
-  return sc_time::from_value(static_cast<uint64_t>(ps));
+  xfer_bytes_ = bytes;
+  xfer_time_ = sc_time::from_value(static_cast<uint64_t>(ps));
+  return xfer_time_;
 }
 
 void Memory::copy_out(uint64_t offset, uint8_t* dst, uint64_t len) const {

@@ -69,5 +69,9 @@ class Memory : public sc_core::sc_module {
   MemoryParams p_;
   std::unordered_map<uint64_t, std::unique_ptr<Page>> pages_;  // by page number
   sc_core::sc_time busy_until_ = sc_core::SC_ZERO_TIME;
+  // transfer_time() of the last length asked: accesses come in runs of one
+  // size (words with caches off, whole lines), and it divides.
+  mutable uint64_t xfer_bytes_ = ~uint64_t(0);
+  mutable sc_core::sc_time xfer_time_;
   uint64_t reads_ = 0, writes_ = 0, bytes_read_ = 0, bytes_written_ = 0;
 };

@@ -194,6 +194,23 @@ TEST(BusTest, RejectsOverlappingMapNamingBothRegions) {
   EXPECT_EQ(bus.decode(0x3000), nullptr);
 }
 
+// decode() remembers the region it found last: an address just outside it,
+// either side, or in a gap must still be looked up.
+TEST(BusTest, DecodeAfterAHitLooksAgainOutsideIt) {
+  Bus bus("bus", BusParams{NS});
+  bus.map(0x0000, 0x1000, 0, "boot");
+  bus.map(0x1000, 0x1000, 1, "gic");
+  bus.map(0x3000, 0x1000, 2, "timer");
+  EXPECT_EQ(bus.decode(0x1800)->name, "gic");
+  EXPECT_EQ(bus.decode(0x1FFF)->name, "gic");
+  EXPECT_EQ(bus.decode(0x0FFF)->name, "boot");
+  EXPECT_EQ(bus.decode(0x1000)->name, "gic");
+  EXPECT_EQ(bus.decode(0x2000), nullptr);  // the gap above gic
+  EXPECT_EQ(bus.decode(0x3000)->name, "timer");
+  EXPECT_EQ(bus.decode(0x4000), nullptr);
+  EXPECT_EQ(bus.decode(0x0)->name, "boot");
+}
+
 TEST(BusTest, UnmappedAddressIsAddressError) {
   TestInitiator cpu("cpu");
   Bus bus("bus", BusParams{2 * NS});
