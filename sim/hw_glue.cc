@@ -35,121 +35,25 @@ struct hw_ctx {
   jmp_buf jb;
 };
 
-namespace {
+#include "sim/hw_glue_core.h"
 
-constexpr size_t kFirmwareStack = 256 * 1024;
-
-struct CoreState {
-  GlueCore hw;
-  bool irq_masked = true;  // CPSR.I is set out of reset
-  bool in_irq = false;
-  bool cold = true;        // the first reset release is the cold boot
-  // Two firmware stacks used in turn: a reset can come while the core runs
-  // on one (waiting in mcpm_entry_point), and the new firmware context must
-  // not be built over the frames it is leaving.
-  std::unique_ptr<char[]> fw_stack[2]{std::unique_ptr<char[]>(new char[kFirmwareStack]),
-                                      std::unique_ptr<char[]>(new char[kFirmwareStack])};
-  unsigned fw_next = 0;
-  ucontext_t fw_ctx;
-};
-
-struct Glue {
-  GlueSetup setup;
-  std::vector<CoreState> cores;
-  std::map<const sc_object*, unsigned> by_module;
-  // Core threads seen so far and their core: cur() runs at every hw.h call.
-  std::vector<std::pair<const sc_process_b*, unsigned>> by_process;
-  void (*irq_handler)(void) = nullptr;
-  std::vector<void (*)(void)> entries;  // synthetic address -> function
-  std::vector<GlueMark> marks;
-  std::string console;
-  std::exception_ptr failure;
-  ucontext_t fw_template;  // restart_firmware's starting point
-};
+namespace glue {
 
 Glue* g;
-constexpr uint32_t kEntryBase = 0x80008000u, kEntryStride = 0x40u;
-
-// The first call from each core thread (and any call from elsewhere: null).
-[[gnu::noinline]] CoreState* running_core_slow(const sc_process_b* proc) {
-  const sc_object* parent = sc_get_current_process_handle().get_parent_object();
-  auto it = g->by_module.find(parent);
-  if (it == g->by_module.end()) return nullptr;
-  // A core's thread lives as long as the simulation: its address is its own.
-  g->by_process.push_back({proc, it->second});
-  return &g->cores[it->second];
-}
-
-// The last answer of running_core(): a thread makes many hw.h calls in a
-// row, so this mostly saves the search below.
 const sc_process_b* last_proc;
 CoreState* last_core;
 
-// The core whose thread is running; null outside core threads.
-inline CoreState* running_core() {
-  const sc_process_b* proc = sc_get_current_process_b();
-  if (proc == last_proc) return last_core;
-  for (const auto& [p, index] : g->by_process)
-    if (p == proc) {
-      last_proc = proc;
-      return last_core = &g->cores[index];
-    }
-  return running_core_slow(proc);
-}
+}  // namespace glue
 
-[[noreturn, gnu::noinline]] void not_a_core() {
-  throw std::logic_error("hw.h called outside a core thread");
-}
+using namespace glue;
 
-inline CoreState& cur() {
-  CoreState* c = running_core();
-  if (!c) not_a_core();
-  return *c;
-}
+namespace {
 
-// The calling core's local time (models/cpu/core.h); SystemC's time when
-// called from elsewhere.
-uint64_t local_ps() {
-  const CoreState* c = running_core();
-  return c ? c->hw.core->local_time().value() : sc_time_stamp().value();
-}
+constexpr uint32_t kEntryBase = 0x80008000u, kEntryStride = 0x40u;
 
-// A failure inside a core's thread cannot unwind through the C stacks it runs
-// on (they are not the thread's own), so it is recorded, the simulation is
-// stopped, and the thread parks for good. A core first waits out its lead, so
-// the run ends at the failing core's own time, not up to one lead before it.
-[[noreturn]] void fail_and_park(std::exception_ptr e) {
-  if (!g->failure) g->failure = e;
-  if (CoreState* c = running_core()) c->hw.core->sync();
-  sc_stop();
-  static sc_event never;  // notified by no one
-  for (;;) wait(never);
-}
+}  // namespace
 
-template <typename F>
-auto guarded(F&& f) -> decltype(f()) {
-  try {
-    return f();
-  } catch (...) {
-    fail_and_park(std::current_exception());
-  }
-}
-
-[[noreturn]] void restart_firmware(CoreState& c);
-
-void take_irq(CoreState& c);
-
-// After every blocking primitive: a core that lost its state restarts in the
-// firmware; an unmasked pending interrupt is taken now.
-[[gnu::always_inline]] inline void settle(CoreState& c) {
-  if (c.hw.core->power_lost()) restart_firmware(c);
-  if (!c.irq_masked && !c.in_irq && c.hw.core->irq_pending()) take_irq(c);
-}
-
-void cycles(CoreState& c, uint64_t n) {
-  guarded([&] { c.hw.core->run_cycles(n, false, nullptr); return 0; });
-  if (c.hw.core->power_lost()) restart_firmware(c);
-}
+namespace glue {
 
 void take_irq(CoreState& c) {
   // Exception entry: mask IRQs, run the vector, return (the handler acks and
@@ -165,6 +69,10 @@ void take_irq(CoreState& c) {
   c.in_irq = false;
   c.irq_masked = false;
 }
+
+}  // namespace glue
+
+namespace {
 
 uint32_t entry_of(CoreState& c) {
   auto& cs = g->cores;
@@ -200,6 +108,10 @@ void firmware_main(int idx) {
   }
 }
 
+}  // namespace
+
+namespace glue {
+
 void restart_firmware(CoreState& c) {
   // Whatever stack the core was running on is abandoned (its contents stay
   // in memory: a context saved there by cpu_suspend can still be resumed).
@@ -215,6 +127,10 @@ void restart_firmware(CoreState& c) {
   setcontext(&c.fw_ctx);
   std::abort();
 }
+
+}  // namespace glue
+
+namespace {
 
 uint64_t dram_addr(const volatile void* p) {
   const uint64_t off = (reinterpret_cast<uintptr_t>(p) & ~uintptr_t(3)) % g->setup.dram_size;
@@ -282,52 +198,6 @@ uint32_t mmio(CoreState& c, phys_addr_t addr, uint32_t val, bool write) {
   return data;
 }
 
-void write_back(CoreState& c, uint64_t lines, uint32_t line_bytes) {
-  if (!lines) return;
-  // Write-backs stream to memory as one burst per flush: the bus and memory
-  // models charge it by bandwidth.
-  // The contents are not modelled: a timing-only burst from one scratch
-  // buffer, so only its length costs (no copy into DRAM's pages).
-  static std::vector<uint8_t> buf;
-  if (buf.size() < lines * line_bytes) buf.resize(lines * line_bytes);
-  guarded([&] {
-    c.hw.core->transact(tlm::TLM_WRITE_COMMAND, g->setup.dram_base, buf.data(),
-                        static_cast<unsigned>(lines * line_bytes), true, true);
-    return 0;
-  });
-}
-
-// v7_flush_dcache_louis / _all issue one DCCISW per set and per way of a
-// level, whether the line is dirty or not: the walk costs sets x ways
-// operations (blsim,cache-walk-cycles-per-set is the cost of one).
-uint64_t walk_cycles(const Cache& cache) {
-  return uint64_t(cache.sets()) * cache.params().ways * cache.params().walk_cycles_per_set;
-}
-
-void flush_l1(CoreState& c) {
-  Core* core = c.hw.core;
-  cycles(c, walk_cycles(core->l1d()));
-  // Inner-shareable unification point: L1 lines go to the cluster's L2.
-  const uint32_t dirty = core->l1d().clean_all();
-  cycles(c, dirty * 2ull);
-  core->l2().dirty(dirty);
-}
-
-// v7_flush_dcache_louis (L1) or _all (L1 and L2), bracketed for the
-// observer of cache maintenance (the switch log times an outbound's clean).
-void flush_dcache(CoreState& c, bool all) {
-  const unsigned core = c.hw.core->params().index;
-  if (g->setup.on_cache_clean) g->setup.on_cache_clean(hw_now_ns(), core, all, false);
-  flush_l1(c);
-  if (all) {
-    Cache& l2 = c.hw.core->l2();
-    cycles(c, walk_cycles(l2));
-    write_back(c, l2.clean_all(), l2.params().line_bytes);
-  }
-  if (g->setup.on_cache_clean) g->setup.on_cache_clean(hw_now_ns(), core, all, true);
-  settle(c);
-}
-
 }  // namespace
 
 // ---- set-up -------------------------------------------------------------------
@@ -336,6 +206,7 @@ void glue_init(const GlueSetup& s) {
   g = new Glue;
   last_proc = nullptr;
   last_core = nullptr;
+  cpu_caches_reset();
   g->setup = s;
   getcontext(&g->fw_template);
   g->cores.resize(s.cores.size());
@@ -388,21 +259,6 @@ uint32_t hw_cmpxchg32(volatile uint32_t* p, uint32_t old, uint32_t newv) {
   settle(c);
   return seen;
 }
-void hw_cache_clean_range(const volatile void* p, size_t len) {
-  CoreState& c = cur();
-  const uint32_t line = c.hw.core->l1d().params().line_bytes;
-  const uint64_t lines = (len + line - 1) / line;
-  if (c.hw.core->l1d().enabled()) write_back(c, lines, line);
-  else cycles(c, lines);
-  settle(c);
-}
-void hw_cache_inv_range(const volatile void* p, size_t len) {
-  CoreState& c = cur();
-  const uint32_t line = c.hw.core->l1d().params().line_bytes;
-  cycles(c, (len + line - 1) / line);
-  settle(c);
-}
-
 void dmb(void) {
   CoreState& c = cur();
   cycles(c, c.hw.core->params().barrier_cycles);
@@ -568,58 +424,6 @@ uint32_t read_cntp_ctl(void) {
   return c.hw.timer->ctl_at(c.hw.core->local_time());
 }
 
-// The first cache enable after the core lost power: the code and data of
-// the path that follows miss in L1. From a live L2 each costs an L2 hit;
-// when the cluster's L2 lost power too, each is a line read through the
-// CCI from DRAM, one after another (the path's loads depend on each other).
-static void cold_misses(CoreState& c) {
-  Core* core = c.hw.core;
-  const CoreParams& p = core->params();
-  if (!core->l1d().take_cold() || !p.cold_resume_lines) return;
-  // The L2 is warm for this path once a core of the cluster has run the
-  // path through it since the L2 last lost power; cores that resume
-  // together after a loss (the inbounds of a whole-cluster switch) all
-  // miss in DRAM (simplification: none hits what another brought in).
-  if (core->l2().warm_at(core->local_time().value())) {
-    cycles(c, uint64_t(p.cold_resume_lines) * p.l2_hit_cycles);
-    return;
-  }
-  const uint32_t line = core->l1d().params().line_bytes;
-  static std::vector<uint8_t> buf;
-  if (buf.size() < line) buf.resize(line);
-  for (uint32_t i = 0; i < p.cold_resume_lines; ++i)
-    guarded([&] {
-      core->transact(tlm::TLM_READ_COMMAND, g->setup.dram_base + uint64_t(i) * line, buf.data(),
-                     line, true, true);
-      return 0;
-    });
-  core->l2().mark_warm(core->local_time().value());
-}
-
-void hw_set_dcache_enabled(bool on) {
-  CoreState& c = cur();
-  c.hw.core->l1d().set_enabled(on);
-  if (on) c.hw.core->l2().set_enabled(true);
-  cycles(c, c.hw.core->params().barrier_cycles);
-  if (on) cold_misses(c);
-  settle(c);
-}
-bool hw_dcache_enabled(void) { return cur().hw.core->l1d().enabled(); }
-void hw_set_smp_coherent(bool on) {
-  // ACTLR.SMP: nothing in the models depends on it (coherence of values is
-  // not simulated, docs/fidelity.md); the write costs a barrier.
-  CoreState& c = cur();
-  cycles(c, c.hw.core->params().barrier_cycles);
-  settle(c);
-}
-void hw_flush_cache_louis(void) { flush_dcache(cur(), false); }
-void hw_flush_cache_all(void) { flush_dcache(cur(), true); }
-void hw_write_l2_prefetch_ctl(uint32_t) {
-  CoreState& c = cur();
-  cycles(c, c.hw.core->params().barrier_cycles);
-  settle(c);
-}
-
 uint64_t hw_run(uint64_t instructions, enum hw_work_kind kind) {
   CoreState& c = cur();
   uint64_t done = 0;
@@ -645,13 +449,6 @@ uint64_t hw_run_ns(uint64_t ns, enum hw_work_kind kind) {
   return done >= ns ? 0 : ns - done;
 }
 
-void hw_stream_to_memory(uint64_t bytes) {
-  CoreState& c = cur();
-  const uint32_t line = c.hw.core->l1d().params().line_bytes;
-  write_back(c, (bytes + line - 1) / line, line);
-  settle(c);
-}
-
 void hw_write_contextidr(uint32_t pid) {
   CoreState& c = cur();
   c.hw.core->sync();  // the task meters read the energy model's time
@@ -660,16 +457,6 @@ void hw_write_contextidr(uint32_t pid) {
 
 const struct wl_setup* hw_workload(void) { return g->setup.workload; }
 
-void hw_context_save(void) {
-  CoreState& c = cur();
-  cycles(c, c.hw.core->params().context_save_cycles);
-  settle(c);
-}
-void hw_context_restore(void) {
-  CoreState& c = cur();
-  cycles(c, c.hw.core->params().context_restore_cycles);
-  settle(c);
-}
 void hw_udelay(uint32_t us) {
   // udelay spins on the generic timer: wall time, whatever the core clock.
   CoreState& c = cur();
