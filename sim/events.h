@@ -8,7 +8,7 @@
 //   --event 80ms:cpu_up:2       bring it back (kernel cpu_up)
 //
 // Events reach the simulated kernel as a device interrupt from the
-// blsim event mailbox (sim/event_device.h); the kernel carries them out in
+// blsim event mailbox (models/misc/event_mailbox.h); the kernel carries them out in
 // process context and reports the result, as a sysfs write would.
 #pragma once
 
@@ -16,12 +16,8 @@
 #include <string>
 #include <vector>
 
-struct ScriptedEvent {
-  uint64_t at_ns = 0;
-  uint32_t command = 0;          // EventCommand
-  std::vector<uint32_t> args;
-  std::string text;              // as the user wrote it, for messages
-};
+#include "models/misc/event_mailbox.h"
+
 
 enum EventCommand : uint32_t {
   kEventNone = 0, kEventCpuDown = 1, kEventCpuUp = 2, kEventSwitch = 3, kEventBusy = 4, kEventIpi = 5, kEventSwitcher = 6

@@ -32,6 +32,7 @@
 #include "models/interconnect/bus.h"
 #include "models/interconnect/cci400.h"
 #include "models/interconnect/memory.h"
+#include "models/misc/event_mailbox.h"
 #include "models/irq/gic400.h"
 #include "models/power/energy_model.h"
 #include "models/power/power_domain.h"
@@ -42,7 +43,6 @@
 #include "models/power/tc2_scc.h"
 #include "models/timer/generic_timer.h"
 #include "models/timer/sp804.h"
-#include "sim/event_device.h"
 #include "sim/platform_config.h"
 
 struct ClusterModels {
