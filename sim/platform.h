@@ -45,6 +45,9 @@
 #include "models/timer/sp804.h"
 #include "sim/platform_config.h"
 
+// A DT duration in ns as SystemC time.
+inline sc_core::sc_time dt_ns(uint64_t v) { return sc_core::sc_time(static_cast<double>(v), sc_core::SC_NS); }
+
 struct ClusterModels {
   std::unique_ptr<ClockDomain> clock;
   std::unique_ptr<Pll> pll;
@@ -91,6 +94,14 @@ class Platform {
   void build_uncore();
   void wire();
   void build_energy();
+  // The boards' own parts (sim/board/vexpress_tc2.cc, sim/board/exynos5422.cc).
+  void build_tc2_uncore();
+  void map_tc2();
+  void wire_tc2_core(unsigned i, unsigned cl, unsigned cpu);
+  void build_exynos_uncore();
+  void connect_exynos_cluster(const ClusterConfig& cc, ClusterModels& m);
+  void map_exynos();
+  void wire_exynos_core(unsigned i, unsigned cl, unsigned cpu);
 
   PlatformConfig pc_;
   std::vector<ClusterModels> clusters_;  // in pc_.clusters order

@@ -71,13 +71,13 @@ void check_no_stray_node(const Fdt& f, const std::string& name, const char* comp
                          const char* what, bool any_address);
 void read_regulator(const Fdt& f, Defaults& d, int reg, uint32_t ramp_default, ClusterConfig& cl);
 
-// sim/board/vexpress_tc2.cc: a cluster's rail and SPC OPPs, the SCC/SPC node,
+// sim/board/vexpress_tc2_dt.cc: a cluster's rail and SPC OPPs, the SCC/SPC node,
 // the motherboard SP804.
 void read_tc2_cluster(const Fdt& f, Defaults& d, int scc, const PlatformConfig& pc, ClusterConfig& cl);
 void read_scc(const Fdt& f, Defaults& d, PlatformConfig& pc);
 void read_sp804(const Fdt& f, Defaults& d, PlatformConfig& pc);
 
-// sim/board/exynos5422.cc: a cluster's CMU PLL, PMIC buck and OPP-v2 table;
+// sim/board/exynos5422_dt.cc: a cluster's CMU PLL, PMIC buck and OPP-v2 table;
 // the PMU and SYSRAM.
 void read_exynos_cluster(const Fdt& f, Defaults& d, PlatformConfig& pc, ClusterConfig& cl);
 void read_exynos_pmu(const Fdt& f, Defaults& d, PlatformConfig& pc);

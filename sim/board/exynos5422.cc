@@ -1,229 +1,61 @@
 // SPDX-License-Identifier: GPL-2.0-only
-// exynos5422.cc - the Exynos 5422/5800 (ODROID-XU3): no TC2 SPC; the OPPs come
-// from the cpu nodes' operating-points-v2 tables, the clusters' PLLs from the
-// CMU, their rails from the S2MPS11's bucks, CPU power from the PMU. The DT
-// nodes only this family has, and the models they become.
-#include "sim/board/board.h"
+// exynos5422.cc - the Exynos 5422's own models in Platform: the CMU's PLLs,
+// the PMIC's bucks, the PMU and SYSRAM, and a DvfsGuard per cluster (its DT
+// nodes are read in exynos5422_dt.cc).
+#include "sim/platform.h"
 
-#include <cctype>
-#include <cstdlib>
+#include "sim/dt.h"
 
-#include "models/clock/exynos5420_cmu.h"
-#include "models/power/s2mps11.h"
+using namespace sc_core;
 
-namespace dtcfg {
-namespace {
-
-// The cluster's clock: `clocks = <&clock CLK_ARM_CLK>` (APLL) or
-// `<&clock CLK_KFC_CLK>` (KPLL) on an Exynos 5420/5800 CMU node.
-void read_cpu_clock(const Fdt& f, Defaults& d, int cpu, PlatformConfig& pc, ClusterConfig& cl) {
-  auto c = f.u32_array(cpu, "clocks");
-  if (c.empty())
-    f.fail(cpu, "clocks", "property is missing (without the TC2 SPC the cluster's clock is "
-                          "named here: <&clock 13> CLK_ARM_CLK or <&clock 14> CLK_KFC_CLK)");
-  if (c.size() != 2) f.fail(cpu, "clocks", "expects one <phandle specifier> pair");
-  const int n = f.node_by_phandle(c[0]);
-  if (n < 0) f.fail(cpu, "clocks", "phandle points to no node");
-  if (!f.is_compatible(n, "samsung,exynos5420-clock") && !f.is_compatible(n, "samsung,exynos5800-clock"))
-    f.fail(cpu, "clocks", "does not point at a clock controller blsim models (compatible "
-                          "\"samsung,exynos5420-clock\" or \"samsung,exynos5800-clock\")");
-  // The kernel's clock lookup sizes the specifier by it: without it cpufreq
-  // finds no clock and quietly registers no policy.
-  const auto cells = f.opt_u32(n, "#clock-cells");
-  if (!cells)
-    f.fail(n, "#clock-cells", "property is missing (the cpu nodes' `clocks` specifiers have 1 cell; "
-                              "without it the kernel finds no CPU clock and cpufreq has no policy)");
-  if (*cells != 1)
-    f.fail(n, "#clock-cells", "is " + std::to_string(*cells) + ", but the CMU's clock specifiers "
-                              "have 1 cell (the clock's number)");
-  if (c[1] == Exynos5420Cmu::CLK_ARM_CLK) cl.cmu_pll = Exynos5420Cmu::APLL;
-  else if (c[1] == Exynos5420Cmu::CLK_KFC_CLK) cl.cmu_pll = Exynos5420Cmu::KPLL;
-  else
-    f.fail(cpu, "clocks", "clock " + std::to_string(c[1]) +
-                              " is not a CPU cluster clock (CLK_ARM_CLK 13, CLK_KFC_CLK 14)");
-  for (auto& other : pc.clusters)
-    if (other.cmu_pll == cl.cmu_pll)
-      f.fail(cpu, "clocks", "cluster " + std::to_string(other.id) + " is on the same PLL");
-  if (pc.cmu.present && pc.cmu.node != f.path(n))
-    f.fail(cpu, "clocks", "points at a second clock controller (" + pc.cmu.node + " is the first)");
-  if (!pc.cmu.present) {
-    auto regs = f.reg(n);
-    pc.cmu.present = true;
-    pc.cmu.node = f.path(n);
-    pc.cmu.base = regs[0].addr;
-    pc.cmu.size = positive(f, n, "reg", regs[0].size);
-    if (pc.cmu.size < Exynos5420Cmu::Reg::KPLL_CON0 + 4)
-      f.fail(n, "reg", "too small: the CPU PLLs' registers reach offset 0x28100");
-    pc.cmu.access_ns = d.u32(n, "blsim,access-latency-ns", 40, "ns");
+void Platform::build_exynos_uncore() {
+  if (pc_.cmu.present) cmu_ = std::make_unique<Exynos5420Cmu>("cmu", Exynos5420CmuParams{dt_ns(pc_.cmu.access_ns)});
+  if (pc_.pmic.present) pmic_ = std::make_unique<S2mps11>("pmic", S2mps11Params{dt_ns(pc_.pmic.access_ns)});
+  if (pc_.pmu.present) {
+    // At reset only the boot CPU and its cluster are powered (the iROM's
+    // doing); the other cluster comes up with its first core.
+    ExynosPmuParams pp;
+    const CpuConfig& boot = pc_.cpus[pc_.boot_cpu];
+    for (auto& cl : pc_.clusters) {
+      pp.cpus[cl.id] = static_cast<unsigned>(cl.cpus.size());
+      pp.initially_running[cl.id].assign(cl.cpus.size(), false);
+      pp.cluster_on[cl.id] = cl.id == boot.cluster;
+    }
+    for (auto& c : pc_.cpus)
+      if ((c.mpidr & 0xff) >= ExynosPmuParams::kCpus)
+        throw DtError(pc_.dtb + ": " + c.node + ": MPIDR Aff0 " + std::to_string(c.mpidr & 0xff) +
+                      ": the Exynos PMU has 4 cores per cluster");
+    pp.initially_running[boot.cluster][boot.mpidr & 0xff] = true;
+    pp.access_latency = dt_ns(pc_.pmu.access_ns);
+    pmu_ = std::make_unique<ExynosPmu>("pmu", pp);
+    sysram_ = std::make_unique<Memory>(
+        "sysram", MemoryParams{pc_.pmu.sysram_size, dt_ns(pc_.pmu.sysram_latency_ns), 4.0});
   }
 }
 
-// The cluster's rail: `cpu-supply` = a BUCKn of a samsung,s2mps11-pmic
-// (the node .../pmic@66/regulators/BUCKn); the PMIC's registers are mapped
-// at its I2C controller's reg.
-void read_pmic_rail(const Fdt& f, Defaults& d, int cpu, PlatformConfig& pc, ClusterConfig& cl) {
-  auto ph = f.opt_u32(cpu, "cpu-supply");
-  if (!ph)
-    f.fail(cpu, "cpu-supply", "property is missing (without the TC2 SPC the cluster's rail is "
-                              "named here: a BUCK of a samsung,s2mps11-pmic)");
-  const int reg = f.node_by_phandle(*ph);
-  if (reg < 0) f.fail(cpu, "cpu-supply", "phandle points to no node");
-  const int regs_node = f.parent(reg), pmic = regs_node > 0 ? f.parent(regs_node) : -1;
-  if (pmic <= 0 || !f.is_compatible(pmic, "samsung,s2mps11-pmic"))
-    f.fail(cpu, "cpu-supply", "does not point at a regulator of a samsung,s2mps11-pmic");
-  std::string nm = f.name(reg);
-  nm = nm.substr(0, nm.find('@'));
-  for (auto& ch : nm) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-  unsigned buck = 0;
-  if (nm.size() > 4 && nm.compare(0, 4, "buck") == 0) buck = static_cast<unsigned>(std::atoi(nm.c_str() + 4));
-  if (!S2mps11::vsel_reg(buck))
-    f.fail(reg, nullptr, "not a buck blsim models (BUCK1-4 or BUCK6 of the S2MPS11)");
-  for (auto& other : pc.clusters)
-    if (other.pmic_buck == buck)
-      f.fail(cpu, "cpu-supply", "cluster " + std::to_string(other.id) + " is on the same buck");
-  cl.pmic_buck = buck;
-  if (pc.pmic.present && pc.pmic.node != f.path(pmic))
-    f.fail(cpu, "cpu-supply", "points at a second PMIC (" + pc.pmic.node + " is the first)");
-  if (!pc.pmic.present) {
-    const int bus = f.parent(pmic);
-    if (bus <= 0 || !f.has(bus, "reg"))
-      f.fail(pmic, nullptr, "its I2C controller (the parent node) has no reg to map it at");
-    auto r = f.reg(bus);
-    pc.pmic.present = true;
-    pc.pmic.node = f.path(pmic);
-    pc.pmic.base = r[0].addr;
-    pc.pmic.size = S2mps11::Reg::SIZE;
-    if (r[0].size < pc.pmic.size)
-      f.fail(bus, "reg", "too small for the PMIC's 256 registers (0x400 bytes)");
-    pc.pmic.access_ns = d.u32(pmic, "blsim,access-latency-ns", 27000, "ns");
+void Platform::connect_exynos_cluster(const ClusterConfig& cc, ClusterModels& m) {
+  if (pmu_) pmu_->connect_cluster(cc.id, m.power.get());
+  cmu_->connect_pll(static_cast<Exynos5420Cmu::Index>(cc.cmu_pll), m.pll.get());
+  pmic_->connect_buck(cc.pmic_buck, m.rail.get());
+  std::vector<DvfsGuard::Point> table;
+  for (const auto& o : cc.opps) table.push_back({uint64_t(o.khz) * 1000, o.uv});
+  m.guard = std::make_unique<DvfsGuard>("cluster" + std::to_string(cc.id) + ".dvfs_guard", *m.clock,
+                                        *m.rail, std::move(table));
+}
+
+void Platform::map_exynos() {
+  if (cmu_) bus_->map(pc_.cmu.base, pc_.cmu.size, cmu_->socket, "cmu");
+  if (pmic_) bus_->map(pc_.pmic.base, pc_.pmic.size, pmic_->socket, "pmic");
+  if (pmu_) {
+    bus_->map(pc_.pmu.base, pc_.pmu.size, pmu_->socket, "pmu");
+    bus_->map(pc_.pmu.sysram_base, pc_.pmu.sysram_size, sysram_->bus, "sysram");
   }
-  read_regulator(f, d, reg, 12500, cl);
 }
 
-// The cluster's OPPs: the operating-points-v2 table of its first cpu node
-// (opp-hz, opp-microvolt's target), which must be strictly increasing (no
-// duplicates), within the rail, a step of the buck and a PLL35xx rate. The
-// cluster boots at its cpu node's clock-frequency, else at its top OPP.
-void read_opp_table(const Fdt& f, Defaults& d, int cpu, ClusterConfig& cl) {
-  auto ph = f.opt_u32(cpu, "operating-points-v2");
-  if (!ph)
-    throw DtError(f.file() + ": " + f.path(cpu) + ": no TC2 SCC/SPC node (compatible \"" +
-                  kSccCompat + "\") and no 'operating-points-v2': cluster " +
-                  std::to_string(cl.id) + " has no OPPs");
-  const int t = f.node_by_phandle(*ph);
-  if (t < 0 || !f.is_compatible(t, "operating-points-v2"))
-    f.fail(cpu, "operating-points-v2", "does not point at an \"operating-points-v2\" table");
-  std::string prev_node;
-  for (int o : f.children(t)) {
-    if (!f.is_enabled(o)) continue;
-    int len = 0;
-    const void* raw = f.raw(o, "opp-hz", &len);
-    if (!raw) f.fail(o, "opp-hz", "property is missing");
-    if (len != 4 && len != 8) f.fail(o, "opp-hz", "expects 1 cell or a /bits/ 64 value");
-    auto cells = f.u32_array(o, "opp-hz");
-    const uint64_t hz = len == 8 ? (uint64_t(cells[0]) << 32) | cells[1] : cells[0];
-    if (hz == 0) f.fail(o, "opp-hz", "an OPP of 0 Hz");
-    if (hz % 1000 || hz / 1000 > 0xffffffffu)
-      f.fail(o, "opp-hz", std::to_string(hz) + " Hz is not a whole kHz below 4.29 THz (cpufreq counts kHz)");
-    const uint32_t khz = static_cast<uint32_t>(hz / 1000);
-    auto uv = f.u32_array(o, "opp-microvolt");
-    if (uv.empty()) f.fail(o, "opp-microvolt", "property is missing (blsim needs each OPP's voltage)");
-    if (uv.size() != 1 && uv.size() != 3)
-      f.fail(o, "opp-microvolt", "expects <target> or <target min max>");
-    if (uv.size() == 3 && (uv[1] > uv[0] || uv[0] > uv[2]))
-      f.fail(o, "opp-microvolt", "the target is outside its own min..max");
-    if (!cl.opps.empty() && khz == cl.opps.back().khz)
-      f.fail(o, "opp-hz", "duplicate OPP " + std::to_string(khz) + " kHz (also " + prev_node + ")");
-    if (!cl.opps.empty() && khz < cl.opps.back().khz)
-      f.fail(o, "opp-hz", "OPPs must be in strictly increasing frequency order (" +
-                              std::to_string(khz) + " kHz after " +
-                              std::to_string(cl.opps.back().khz) + " kHz)");
-    // No check that voltage rises with frequency here: the binding sets no
-    // order, and upstream's Exynos 5422 table has 1.8 GHz 12.5 mV below
-    // 1.7 GHz (binned silicon). The SPC tables (blsim,*-opps) are checked.
-    if (uv[0] < cl.rail_min_uv || uv[0] > cl.rail_max_uv)
-      f.fail(o, "opp-microvolt", "OPP " + std::to_string(khz) + " kHz needs " +
-                                     std::to_string(uv[0]) + " uV, outside rail " + cl.rail_name +
-                                     " (" + std::to_string(cl.rail_min_uv) + "-" +
-                                     std::to_string(cl.rail_max_uv) + " uV)");
-    if (S2mps11::selector_for(uv[0]) < 0)
-      f.fail(o, "opp-microvolt", std::to_string(uv[0]) +
-                                     " uV is not a step of the S2MPS11 buck (600000 + n * 6250 uV)");
-    if (!Exynos5420Cmu::con0_for(cl.pll_ref_hz, hz))
-      f.fail(o, "opp-hz", std::to_string(hz) + " Hz: no PLL35xx setting makes it from " +
-                              std::to_string(cl.pll_ref_hz) + " Hz");
-    // The driver takes the transition latency from clock-latency-ns; the
-    // governors' sampling rate is derived from it, so 0 is not "instant"
-    // but "unknown" (cpufreq-dt would refuse the ondemand family).
-    if (auto lat = f.opt_u32(o, "clock-latency-ns"); lat && *lat == 0)
-      f.fail(o, "clock-latency-ns", "a clock latency of 0: the governors need the real transition latency");
-    cl.opps.push_back({khz, uv[0]});
-    prev_node = f.path(o);
-  }
-  if (cl.opps.empty()) f.fail(t, nullptr, "no OPPs");
-  cl.initial_opp = static_cast<unsigned>(cl.opps.size() - 1);
-  if (auto boot = f.opt_u32(cpu, "clock-frequency")) {
-    bool found = false;
-    for (unsigned i = 0; i < cl.opps.size(); ++i)
-      if (uint64_t(cl.opps[i].khz) * 1000 == *boot) {
-        cl.initial_opp = i;
-        found = true;
-      }
-    if (!found)
-      f.fail(cpu, "clock-frequency", std::to_string(*boot) + " Hz is not one of the cluster's OPPs");
-  } else {
-    d.announce(cpu, "clock-frequency",
-               "the top OPP, " + std::to_string(uint64_t(cl.opps.back().khz) * 1000) + " Hz");
-  }
-  cl.rail_initial_uv = cl.opps[cl.initial_opp].uv;
+// The PMU resets core (cl, cpu) and hears its STANDBYWFI.
+void Platform::wire_exynos_core(unsigned i, unsigned cl, unsigned cpu) {
+  Core* core = cores_[i].get();
+  ExynosPmu* pmu = pmu_.get();
+  core->standbywfi.bind([pmu, cl, cpu](bool l) { pmu->cpu_standbywfi(cl, cpu, l); });
+  pmu->core_reset(cl, cpu).bind([core](bool held) { core->set_reset(held); });
 }
-
-}  // namespace
-
-// The PLL first (the OPPs must be PLL rates), then the rail (the OPPs must
-// be within it), then the OPP table.
-void read_exynos_cluster(const Fdt& f, Defaults& d, PlatformConfig& pc, ClusterConfig& cl) {
-  const int cpu = f.path_offset(pc.cpus[cl.cpus.front()].node);
-  read_cpu_clock(f, d, cpu, pc, cl);
-  read_pmic_rail(f, d, cpu, pc, cl);
-  read_opp_table(f, d, cpu, cl);
-}
-
-// The Exynos PMU and the SYSRAM (only without the TC2 SCC). The sysram-ns
-// node's reg is translated through its parent's ranges (one level).
-void read_exynos_pmu(const Fdt& f, Defaults& d, PlatformConfig& pc) {
-  if (pc.scc.present) return;
-  auto pmus = f.compatible_nodes("samsung,exynos5420-pmu");
-  if (pmus.empty()) return;  // no power controller: only the boot CPU runs
-  const int n = pmus.front();
-  auto regs = f.reg(n);
-  pc.pmu.present = true;
-  pc.pmu.node = f.path(n);
-  pc.pmu.base = regs[0].addr;
-  pc.pmu.size = positive(f, n, "reg", regs[0].size);
-  if (pc.pmu.size < 0x2600)
-    f.fail(n, "reg", "too small: the CPU power registers reach offset 0x25ff");
-  pc.pmu.access_ns = d.u32(n, "blsim,access-latency-ns", 40, "ns");
-  auto ns = f.compatible_nodes("samsung,exynos4210-sysram-ns");
-  if (ns.empty())
-    throw DtError(f.file() + ": " + pc.pmu.node + ": no samsung,exynos4210-sysram-ns node: the "
-                  "secondary CPUs' entry point lives there");
-  const int sram = f.parent(ns.front());
-  if (sram <= 0 || !f.is_compatible(sram, "mmio-sram"))
-    f.fail(ns.front(), nullptr, "must be a child of an \"mmio-sram\" node");
-  auto sr = f.reg(sram);
-  pc.pmu.sysram_base = sr[0].addr;
-  pc.pmu.sysram_size = positive(f, sram, "reg", sr[0].size);
-  // ranges = <child-address parent-address size>: the child's address space
-  // starts at the SRAM's base.
-  auto rg = f.u32_array(sram, "ranges");
-  if (rg.size() != 3 || rg[1] != sr[0].addr)
-    f.fail(sram, "ranges", "expects one <0 base size> entry mapping its children onto its reg");
-  const uint64_t off = f.reg(ns.front())[0].addr - rg[0];
-  if (off + 12 > pc.pmu.sysram_size)
-    f.fail(ns.front(), "reg", "outside its SRAM");
-  pc.pmu.sysram_ns_offset = off;
-  pc.pmu.sysram_latency_ns = d.u32(sram, "blsim,latency-ns", 20, "ns");
-}
-
-}  // namespace dtcfg
