@@ -47,10 +47,10 @@ int required_node(const Fdt& f, const char* compat, const char* what) {
 // An SPI number from an `interrupts` specifier, checked against the GIC's
 // SPIs (blsim,num-spis); returns its INTID.
 unsigned spi_intid(const Fdt& f, int node, const PlatformConfig& pc, uint32_t spi) {
-  if (spi >= pc.gic.num_spis)
+  if (spi >= pc.gic.params.num_spis)
     f.fail(node, "interrupts", "SPI " + std::to_string(spi) + " is beyond the GIC's " +
-                                   std::to_string(pc.gic.num_spis) + " SPIs (0.." +
-                                   std::to_string(static_cast<int>(pc.gic.num_spis) - 1) + ", " +
+                                   std::to_string(pc.gic.params.num_spis) + " SPIs (0.." +
+                                   std::to_string(static_cast<int>(pc.gic.params.num_spis) - 1) + ", " +
                                    pc.gic.node + " blsim,num-spis)");
   return 32 + spi;
 }
@@ -512,10 +512,11 @@ void read_gic(const Fdt& f, Defaults& d, PlatformConfig& pc) {
   pc.gic.dist_size = positive(f, g, "reg", regs[0].size);
   pc.gic.cpu_base = regs[1].addr;
   pc.gic.cpu_size = positive(f, g, "reg", regs[1].size);
-  pc.gic.num_spis = d.u32(g, "blsim,num-spis", 160, "");
-  if (pc.gic.num_spis % 32 || pc.gic.num_spis > 480)
+  GicParams& gp = pc.gic.params;
+  gp.num_spis = d.u32(g, "blsim,num-spis", gp.num_spis, "");
+  if (gp.num_spis % 32 || gp.num_spis > 480)
     f.fail(g, "blsim,num-spis", "must be a multiple of 32, at most 480 (GIC-400)");
-  pc.gic.access_ns = d.u32(g, "blsim,access-latency-ns", 40, "ns");
+  gp.access_latency = dt_ns(d.u32(g, "blsim,access-latency-ns", ns_of(gp.access_latency), "ns"));
 }
 
 // The CCI's `ranges` = <child-address parent-address size>: where its slave
@@ -594,9 +595,13 @@ void read_cci(const Fdt& f, Defaults& d, PlatformConfig& pc) {
     pc.cci.slave_ifs.push_back(si);
   }
   if (pc.cci.slave_ifs.empty()) f.fail(c, nullptr, "no slave-if (arm,cci-400-ctrl-if) children");
-  pc.cci.transit_ns = d.u32(c, "blsim,transit-latency-ns", 10, "ns");
-  pc.cci.snoop_ns = d.u32(c, "blsim,snoop-latency-ns", 20, "ns");
-  pc.cci.change_pending_ns = d.u32(c, "blsim,change-pending-ns", 200, "ns");
+  CciParams& cp = pc.cci.params;
+  cp.num_slave_ifs = static_cast<unsigned>(pc.cci.slave_ifs.size());
+  for (auto& si : pc.cci.slave_ifs) cp.slave_if_offsets.push_back(si.offset);
+  cp.transit_latency = dt_ns(d.u32(c, "blsim,transit-latency-ns", ns_of(cp.transit_latency), "ns"));
+  cp.snoop_latency = dt_ns(d.u32(c, "blsim,snoop-latency-ns", ns_of(cp.snoop_latency), "ns"));
+  cp.change_pending_latency =
+      dt_ns(d.u32(c, "blsim,change-pending-ns", ns_of(cp.change_pending_latency), "ns"));
   // Each cluster's port: the cci-control-port of its CPUs. A port serves one
   // cluster, and a cluster has one port: every CPU of it that names a port
   // must name the first CPU's.
@@ -641,8 +646,10 @@ void read_timer(const Fdt& f, Defaults& d, PlatformConfig& pc) {
                                   "interrupts are PPIs <1 0..15 flags> (INTIDs 16..31)");
   // Second specifier: the non-secure physical timer, the one Linux uses.
   pc.timer.phys_ppi = 16 + irqs[4];
-  pc.timer.cntfrq_hz = hz(f, t, "clock-frequency", d.u32(t, "clock-frequency", 24000000, "Hz"));
-  pc.timer.access_ns = d.u32(t, "blsim,access-latency-ns", 1, "ns");
+  GenericTimerParams& tp = pc.timer.params;
+  tp.cntfrq_hz = hz(f, t, "clock-frequency",
+                    d.u32(t, "clock-frequency", static_cast<uint32_t>(tp.cntfrq_hz), "Hz"));
+  tp.access_latency = dt_ns(d.u32(t, "blsim,access-latency-ns", ns_of(tp.access_latency), "ns"));
 }
 
 void read_memory(const Fdt& f, Defaults& d, PlatformConfig& pc) {
@@ -658,7 +665,7 @@ void read_memory(const Fdt& f, Defaults& d, PlatformConfig& pc) {
   pc.memory.latency_ns = d.u32(mem, "blsim,latency-ns", 90, "ns");
   pc.memory.bandwidth_bytes_per_ns =
       positive(f, mem, "blsim,bandwidth-mbps", d.u32(mem, "blsim,bandwidth-mbps", 3200, "MB/s")) / 1000.0;
-  pc.bus_latency_ns = d.u32(f.root(), "blsim,bus-latency-ns", 5, "ns");
+  pc.bus.latency = dt_ns(d.u32(f.root(), "blsim,bus-latency-ns", ns_of(pc.bus.latency), "ns"));
 }
 
 // The simulator's event mailbox: from its DT node, or a default place that
@@ -675,9 +682,9 @@ void read_event_mailbox(const Fdt& f, PlatformConfig& pc) {
       throw DtError(f.file() + ": no blsim,event-mailbox node, and no room below or above the "
                     "DRAM for the default one: add a node (docs/dt-properties.md)");
     pc.events.irq = 32 + 100;
-    if (100 >= pc.gic.num_spis)
+    if (100 >= pc.gic.params.num_spis)
       throw DtError(f.file() + ": no blsim,event-mailbox node, and the default one's SPI 100 is "
-                    "beyond the GIC's " + std::to_string(pc.gic.num_spis) + " SPIs (" +
+                    "beyond the GIC's " + std::to_string(pc.gic.params.num_spis) + " SPIs (" +
                     pc.gic.node + " blsim,num-spis): add a node (docs/dt-properties.md)");
     pc.events.in_dt = false;
     model_warning("dt", "%s: no blsim,event-mailbox node, adding one at 0x%llx, SPI 100 "
@@ -731,7 +738,7 @@ void check_windows(const Fdt& f, const PlatformConfig& pc) {
     w.push_back({node(pc.pmu.node), "PMU", pc.pmu.base, pc.pmu.size});
     auto ns = f.compatible_nodes("samsung,exynos4210-sysram-ns");
     w.push_back({ns.empty() ? -1 : f.parent(ns.front()), "SYSRAM", pc.pmu.sysram_base,
-                 pc.pmu.sysram_size});
+                 pc.pmu.sysram.size});
   }
   auto ev = f.compatible_nodes("blsim,event-mailbox");
   w.push_back({pc.events.in_dt && !ev.empty() ? ev.front() : -1, "event mailbox", pc.events.base,

@@ -6,7 +6,7 @@
 using namespace sc_core;
 
 Platform::Platform(const PlatformConfig& pc, std::vector<ScriptedEvent> events) : pc_(pc) {
-  events_ = std::make_unique<EventDevice>("events", std::move(events), dt_ns(pc_.bus_latency_ns));
+  events_ = std::make_unique<EventDevice>("events", std::move(events), pc_.bus.latency);
   if (pc_.clusters.size() != 2)
     throw DtError(pc_.dtb + (pc_.scc.present ? ": the TC2 SPC controls exactly two clusters, the DT has "
                                              : ": blsim models exactly two clusters, the DT has ") +
@@ -27,24 +27,18 @@ ClusterModels& Platform::cluster(unsigned id) {
 }
 
 void Platform::build_uncore() {
-  bus_ = std::make_unique<Bus>("bus", BusParams{dt_ns(pc_.bus_latency_ns)});
+  bus_ = std::make_unique<Bus>("bus", pc_.bus);
   memory_ = std::make_unique<Memory>(
       "dram", MemoryParams{pc_.memory.size, dt_ns(pc_.memory.latency_ns),
                            pc_.memory.bandwidth_bytes_per_ns});
-  GicParams gp{static_cast<unsigned>(pc_.cpus.size()), pc_.gic.num_spis, dt_ns(pc_.gic.access_ns)};
+  GicParams gp = pc_.gic.params;
+  gp.num_cpus = static_cast<unsigned>(pc_.cpus.size());
   gic_ = std::make_unique<Gic400>("gic", gp);
-
-  CciParams cp;
-  cp.num_slave_ifs = static_cast<unsigned>(pc_.cci.slave_ifs.size());
-  for (auto& s : pc_.cci.slave_ifs) cp.slave_if_offsets.push_back(s.offset);
-  cp.transit_latency = dt_ns(pc_.cci.transit_ns);
-  cp.snoop_latency = dt_ns(pc_.cci.snoop_ns);
-  cp.change_pending_latency = dt_ns(pc_.cci.change_pending_ns);
-  cci_ = std::make_unique<Cci400>("cci", cp);
+  cci_ = std::make_unique<Cci400>("cci", pc_.cci.params);
 
   if (pc_.sp804.present)
     sp804_ = std::make_unique<Sp804>(
-        "sp804", Sp804Params{pc_.sp804.timclk_hz, dt_ns(pc_.sp804.access_ns)});
+        "sp804", pc_.sp804.params);
   for (auto& cl : pc_.clusters)
     if (cl.id > 1)
       throw DtError(pc_.dtb + ": cluster " + std::to_string(cl.id) +
@@ -124,7 +118,7 @@ void Platform::build_cores() {
     cl.cluster->add_core(cores_.back().get());
     timers_.push_back(std::make_unique<GenericTimer>(
         ("timer" + std::to_string(i)).c_str(),
-        GenericTimerParams{pc_.timer.cntfrq_hz, dt_ns(pc_.timer.access_ns)}));
+        pc_.timer.params));
   }
 }
 

@@ -45,9 +45,6 @@
 #include "models/timer/sp804.h"
 #include "sim/platform_config.h"
 
-// A DT duration in ns as SystemC time.
-inline sc_core::sc_time dt_ns(uint64_t v) { return sc_core::sc_time(static_cast<double>(v), sc_core::SC_NS); }
-
 struct ClusterModels {
   std::unique_ptr<ClockDomain> clock;
   std::unique_ptr<Pll> pll;

@@ -9,12 +9,12 @@
 using namespace sc_core;
 
 void Platform::build_exynos_uncore() {
-  if (pc_.cmu.present) cmu_ = std::make_unique<Exynos5420Cmu>("cmu", Exynos5420CmuParams{dt_ns(pc_.cmu.access_ns)});
-  if (pc_.pmic.present) pmic_ = std::make_unique<S2mps11>("pmic", S2mps11Params{dt_ns(pc_.pmic.access_ns)});
+  if (pc_.cmu.present) cmu_ = std::make_unique<Exynos5420Cmu>("cmu", pc_.cmu.params);
+  if (pc_.pmic.present) pmic_ = std::make_unique<S2mps11>("pmic", pc_.pmic.params);
   if (pc_.pmu.present) {
     // At reset only the boot CPU and its cluster are powered (the iROM's
     // doing); the other cluster comes up with its first core.
-    ExynosPmuParams pp;
+    ExynosPmuParams pp = pc_.pmu.params;
     const CpuConfig& boot = pc_.cpus[pc_.boot_cpu];
     for (auto& cl : pc_.clusters) {
       pp.cpus[cl.id] = static_cast<unsigned>(cl.cpus.size());
@@ -26,10 +26,8 @@ void Platform::build_exynos_uncore() {
         throw DtError(pc_.dtb + ": " + c.node + ": MPIDR Aff0 " + std::to_string(c.mpidr & 0xff) +
                       ": the Exynos PMU has 4 cores per cluster");
     pp.initially_running[boot.cluster][boot.mpidr & 0xff] = true;
-    pp.access_latency = dt_ns(pc_.pmu.access_ns);
     pmu_ = std::make_unique<ExynosPmu>("pmu", pp);
-    sysram_ = std::make_unique<Memory>(
-        "sysram", MemoryParams{pc_.pmu.sysram_size, dt_ns(pc_.pmu.sysram_latency_ns), 4.0});
+    sysram_ = std::make_unique<Memory>("sysram", pc_.pmu.sysram);
   }
 }
 
@@ -48,7 +46,7 @@ void Platform::map_exynos() {
   if (pmic_) bus_->map(pc_.pmic.base, pc_.pmic.size, pmic_->socket, "pmic");
   if (pmu_) {
     bus_->map(pc_.pmu.base, pc_.pmu.size, pmu_->socket, "pmu");
-    bus_->map(pc_.pmu.sysram_base, pc_.pmu.sysram_size, sysram_->bus, "sysram");
+    bus_->map(pc_.pmu.sysram_base, pc_.pmu.sysram.size, sysram_->bus, "sysram");
   }
 }
 

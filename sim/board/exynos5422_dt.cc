@@ -54,7 +54,7 @@ void read_cpu_clock(const Fdt& f, Defaults& d, int cpu, PlatformConfig& pc, Clus
     pc.cmu.size = positive(f, n, "reg", regs[0].size);
     if (pc.cmu.size < Exynos5420Cmu::Reg::KPLL_CON0 + 4)
       f.fail(n, "reg", "too small: the CPU PLLs' registers reach offset 0x28100");
-    pc.cmu.access_ns = d.u32(n, "blsim,access-latency-ns", 40, "ns");
+    pc.cmu.params.access_latency = dt_ns(d.u32(n, "blsim,access-latency-ns", 40, "ns"));
   }
 }
 
@@ -95,7 +95,7 @@ void read_pmic_rail(const Fdt& f, Defaults& d, int cpu, PlatformConfig& pc, Clus
     pc.pmic.size = S2mps11::Reg::SIZE;
     if (r[0].size < pc.pmic.size)
       f.fail(bus, "reg", "too small for the PMIC's 256 registers (0x400 bytes)");
-    pc.pmic.access_ns = d.u32(pmic, "blsim,access-latency-ns", 27000, "ns");
+    pc.pmic.params.access_latency = dt_ns(d.u32(pmic, "blsim,access-latency-ns", 27000, "ns"));
   }
   read_regulator(f, d, reg, 12500, cl);
 }
@@ -203,7 +203,7 @@ void read_exynos_pmu(const Fdt& f, Defaults& d, PlatformConfig& pc) {
   pc.pmu.size = positive(f, n, "reg", regs[0].size);
   if (pc.pmu.size < 0x2600)
     f.fail(n, "reg", "too small: the CPU power registers reach offset 0x25ff");
-  pc.pmu.access_ns = d.u32(n, "blsim,access-latency-ns", 40, "ns");
+  pc.pmu.params.access_latency = dt_ns(d.u32(n, "blsim,access-latency-ns", 40, "ns"));
   auto ns = f.compatible_nodes("samsung,exynos4210-sysram-ns");
   if (ns.empty())
     throw DtError(f.file() + ": " + pc.pmu.node + ": no samsung,exynos4210-sysram-ns node: the "
@@ -213,17 +213,17 @@ void read_exynos_pmu(const Fdt& f, Defaults& d, PlatformConfig& pc) {
     f.fail(ns.front(), nullptr, "must be a child of an \"mmio-sram\" node");
   auto sr = f.reg(sram);
   pc.pmu.sysram_base = sr[0].addr;
-  pc.pmu.sysram_size = positive(f, sram, "reg", sr[0].size);
+  pc.pmu.sysram.size = positive(f, sram, "reg", sr[0].size);
   // ranges = <child-address parent-address size>: the child's address space
   // starts at the SRAM's base.
   auto rg = f.u32_array(sram, "ranges");
   if (rg.size() != 3 || rg[1] != sr[0].addr)
     f.fail(sram, "ranges", "expects one <0 base size> entry mapping its children onto its reg");
   const uint64_t off = f.reg(ns.front())[0].addr - rg[0];
-  if (off + 12 > pc.pmu.sysram_size)
+  if (off + 12 > pc.pmu.sysram.size)
     f.fail(ns.front(), "reg", "outside its SRAM");
   pc.pmu.sysram_ns_offset = off;
-  pc.pmu.sysram_latency_ns = d.u32(sram, "blsim,latency-ns", 20, "ns");
+  pc.pmu.sysram.latency = dt_ns(d.u32(sram, "blsim,latency-ns", 20, "ns"));
 }
 
 }  // namespace dtcfg

@@ -9,7 +9,7 @@
 using namespace sc_core;
 
 void Platform::build_tc2_uncore() {
-  Tc2SccParams sp;
+  Tc2SccParams sp = pc_.scc.params;
   for (auto& cl : pc_.clusters) {
     (cl.type == "cortex-a15" ? sp.a15_cluster_id : sp.a7_cluster_id) = cl.id;
     sp.cpus[cl.id] = static_cast<unsigned>(cl.cpus.size());
@@ -19,9 +19,6 @@ void Platform::build_tc2_uncore() {
   }
   const CpuConfig& boot = pc_.cpus[pc_.boot_cpu];
   sp.initially_running[boot.cluster][boot.mpidr & 0xff] = true;
-  sp.comms_latency = dt_ns(pc_.scc.comms_ns);
-  sp.perf_firmware = dt_ns(pc_.scc.perf_firmware_ns);
-  sp.access_latency = dt_ns(pc_.scc.access_ns);
   scc_ = std::make_unique<Tc2Scc>("scc", sp);
 }
 

@@ -102,9 +102,12 @@ void read_scc(const Fdt& f, Defaults& d, PlatformConfig& pc) {
   if (irq.size() < 3) f.fail(s, "interrupts", "property is missing (the SPC's interrupt)");
   if (irq[0] != 0) f.fail(s, "interrupts", "the SPC interrupt must be an SPI");
   pc.scc.irq = spi_intid(f, s, pc, irq[1]);
-  pc.scc.comms_ns = d.u32(s, "blsim,comms-latency-ns", 50000, "ns");
-  pc.scc.access_ns = d.u32(s, "blsim,access-latency-ns", 100, "ns");
-  pc.scc.perf_firmware_ns = d.u32(s, "blsim,perf-firmware-ns", 900000, "ns");
+  Tc2SccParams& sp = pc.scc.params;
+  sp.comms_latency = dt_ns(d.u32(s, "blsim,comms-latency-ns", ns_of(sp.comms_latency), "ns"));
+  sp.access_latency = dt_ns(d.u32(s, "blsim,access-latency-ns", ns_of(sp.access_latency), "ns"));
+  // The model's own default is 0 (a bare SPC in the model tests); the DT's
+  // is the firmware's measured share.
+  sp.perf_firmware = dt_ns(d.u32(s, "blsim,perf-firmware-ns", 900000, "ns"));
 }
 
 // The motherboard's SP804 (the tick broadcast timer): the first "arm,sp804"
@@ -124,8 +127,7 @@ void read_sp804(const Fdt& f, Defaults& d, PlatformConfig& pc) {
   }
   if (n < 0) {
     check_no_stray_node(f, "timer@1c110000", "arm,sp804", "SP804", false);
-    pc.sp804 = Sp804Config{};
-    pc.sp804.access_ns = 200;
+    pc.sp804 = Sp804Config{};  // the model's defaults: 1 MHz, 200 ns
     model_warning("dt", "%s: no arm,sp804 node at the DT root, adding one at 0x1c110000, SPI 2, "
                   "1 MHz (the broadcast timer; docs/dt-properties.md)", f.file().c_str());
     return;
@@ -137,8 +139,10 @@ void read_sp804(const Fdt& f, Defaults& d, PlatformConfig& pc) {
   pc.sp804.base = regs[0].addr;
   pc.sp804.size = positive(f, n, "reg", regs[0].size);
   pc.sp804.irq = spi_intid(f, n, pc, irq[1]);
-  pc.sp804.timclk_hz = hz(f, n, "clock-frequency", d.u32(n, "clock-frequency", 1000000, "Hz"));
-  pc.sp804.access_ns = d.u32(n, "blsim,access-latency-ns", 200, "ns");
+  Sp804Params& tp = pc.sp804.params;
+  tp.timclk_hz = hz(f, n, "clock-frequency",
+                    d.u32(n, "clock-frequency", static_cast<uint32_t>(tp.timclk_hz), "Hz"));
+  tp.access_latency = dt_ns(d.u32(n, "blsim,access-latency-ns", ns_of(tp.access_latency), "ns"));
   pc.sp804.in_dt = true;
 }
 
