@@ -54,7 +54,7 @@ void add_sp804_node(Fdt& fdt, const Sp804Config& t) {
   snprintf(name, sizeof name, "timer@%llx", static_cast<unsigned long long>(t.base));
   const int node = add_root_device(fdt, name, "arm,sp804", t.base, t.size, t.irq, "SP804");
   if (fdt_setprop_u32(fdt.bytes().data(), node, "clock-frequency",
-                      static_cast<uint32_t>(t.timclk_hz)))
+                      static_cast<uint32_t>(t.params.timclk_hz)))
     throw DtError(fdt.file() + ": cannot add the SP804 node to the DT");
 }
 

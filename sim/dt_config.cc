@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "sim/dt_config.h"
 
+#include "sim/board/board.h"
+
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
@@ -17,7 +19,81 @@ extern "C" {
 #include "models/common/report.h"
 #include "models/power/s2mps11.h"
 
+// ---- Shared by the board readers (sim/board/board.h) ----------------------------
+
+namespace dtcfg {
+
+uint64_t positive(const Fdt& f, int node, const char* prop, uint64_t v) {
+  if (v == 0) f.fail(node, prop, "must be greater than zero");
+  return v;
+}
+
+// A frequency cell: zero, or a value that is negative read as a signed cell
+// (what dtc makes of <(-1)>), is no clock at all.
+uint64_t hz(const Fdt& f, int node, const char* prop, uint32_t v) {
+  if (v == 0) f.fail(node, prop, "a clock of 0 Hz");
+  if (v & 0x80000000u)
+    f.fail(node, prop, "a negative clock (" + std::to_string(static_cast<int32_t>(v)) + " Hz)");
+  return v;
+}
+
+int required_node(const Fdt& f, const char* compat, const char* what) {
+  auto n = f.compatible_nodes(compat);
+  if (n.empty())
+    throw DtError(f.file() + ": no " + what + " node (compatible \"" + compat + "\")");
+  return n.front();
+}
+
+// An SPI number from an `interrupts` specifier, checked against the GIC's
+// SPIs (blsim,num-spis); returns its INTID.
+unsigned spi_intid(const Fdt& f, int node, const PlatformConfig& pc, uint32_t spi) {
+  if (spi >= pc.gic.params.num_spis)
+    f.fail(node, "interrupts", "SPI " + std::to_string(spi) + " is beyond the GIC's " +
+                                   std::to_string(pc.gic.params.num_spis) + " SPIs (0.." +
+                                   std::to_string(static_cast<int>(pc.gic.params.num_spis) - 1) + ", " +
+                                   pc.gic.node + " blsim,num-spis)");
+  return 32 + spi;
+}
+
+// A root node named `name` (the one the simulator would add for a device
+// the DT lacks) that is not an enabled `compat` node: the add would fail, and
+// the node is most likely the device with a mistake in it.
+// With any_address, any unit address counts (a node named for the device).
+void check_no_stray_node(const Fdt& f, const std::string& name, const char* compat,
+                         const char* what, bool any_address) {
+  for (int c : f.children(f.root())) {
+    const std::string nm = f.name(c);
+    if (nm != name && (!any_address || nm.substr(0, nm.find('@')) != name.substr(0, name.find('@'))))
+      continue;
+    if (f.is_compatible(c, compat) && f.is_enabled(c)) continue;
+    const std::string why = !f.has(c, "compatible") ? "has no 'compatible'"
+                            : !f.is_compatible(c, compat)
+                                ? "has a 'compatible' without \"" + std::string(compat) + "\""
+                                : "is disabled (status)";
+    f.fail(c, nullptr, why + ": named as the " + what + ", which needs compatible = \"" + compat +
+                           "\" (and no status, or \"okay\"); blsim cannot add its own " + what +
+                           " beside it");
+  }
+}
+
+// A regulator node's range, ramp and settling time (binding regulator.yaml):
+// the TC2's rail or an S2MPS11 buck, whose ramp defaults differ.
+void read_regulator(const Fdt& f, Defaults& d, int reg, uint32_t ramp_default, ClusterConfig& cl) {
+  cl.rail_name = f.opt_string(reg, "regulator-name").value_or(f.name(reg));
+  cl.rail_min_uv = f.u32(reg, "regulator-min-microvolt");
+  cl.rail_max_uv = f.u32(reg, "regulator-max-microvolt");
+  if (cl.rail_min_uv > cl.rail_max_uv)
+    f.fail(reg, "regulator-min-microvolt", "above regulator-max-microvolt");
+  cl.rail_ramp_uv_per_us = static_cast<uint32_t>(positive(
+      f, reg, "regulator-ramp-delay", d.u32(reg, "regulator-ramp-delay", ramp_default, "uV/us")));
+  cl.rail_settle_us = d.u32(reg, "regulator-settling-time-us", 5, "us");
+}
+
+}  // namespace dtcfg
+
 namespace {
+
+using namespace dtcfg;
 
 // What differs between the two core types when the DT is silent: published
 // TC2 facts where they exist (REFERENCE.md), otherwise the documented blsim
@@ -106,75 +182,6 @@ const BlsimProperty kBlsimProperties[] = {
     {BlsimProperty::kCells, "blsim,bus-latency-ns", 1, 0, 10000, "ns"},
     {BlsimProperty::kFlag, "blsim,no-coherency", 0, 0, 0, ""},
 };
-
-// A property with a default: announce once per (property, default) pair.
-class Defaults {
- public:
-  explicit Defaults(const Fdt& f) : f_(f) {}
-  uint32_t u32(int node, const char* prop, uint32_t def, const char* unit) {
-    auto v = f_.opt_u32(node, prop);
-    if (v) return *v;
-    announce(node, prop, std::to_string(def) + (unit[0] ? " " : "") + unit);
-    return def;
-  }
-  std::vector<uint32_t> cells(int node, const char* prop, std::vector<uint32_t> def,
-                              size_t want) {
-    auto v = f_.u32_array(node, prop);
-    if (!v.empty() || f_.has(node, prop)) {  // present but empty is no default: an error
-      if (v.size() != want)
-        f_.fail(node, prop, "expected " + std::to_string(want) + " cells, found " +
-                                std::to_string(v.size()));
-      return v;
-    }
-    std::string d = "<";
-    for (size_t i = 0; i < def.size(); ++i) d += (i ? " " : "") + std::to_string(def[i]);
-    announce(node, prop, d + ">");
-    return def;
-  }
-  void announce(int node, const char* prop, const std::string& value) {
-    // Once per property and value: five CPUs missing the same property give
-    // one line, not five.
-    if (!seen_.insert(std::string(prop) + "=" + value).second) return;
-    model_warning("dt", "%s: no '%s', using default %s (docs/dt-properties.md)",
-                  f_.where(node).c_str(), prop, value.c_str());
-  }
-
- private:
-  const Fdt& f_;
-  std::set<std::string> seen_;
-};
-
-uint64_t positive(const Fdt& f, int node, const char* prop, uint64_t v) {
-  if (v == 0) f.fail(node, prop, "must be greater than zero");
-  return v;
-}
-
-// A frequency cell: zero, or a value that is negative read as a signed cell
-// (what dtc makes of <(-1)>), is no clock at all.
-uint64_t hz(const Fdt& f, int node, const char* prop, uint32_t v) {
-  if (v == 0) f.fail(node, prop, "a clock of 0 Hz");
-  if (v & 0x80000000u)
-    f.fail(node, prop, "a negative clock (" + std::to_string(static_cast<int32_t>(v)) + " Hz)");
-  return v;
-}
-
-int required_node(const Fdt& f, const char* compat, const char* what) {
-  auto n = f.compatible_nodes(compat);
-  if (n.empty())
-    throw DtError(f.file() + ": no " + what + " node (compatible \"" + compat + "\")");
-  return n.front();
-}
-
-// An SPI number from an `interrupts` specifier, checked against the GIC's
-// SPIs (blsim,num-spis); returns its INTID.
-unsigned spi_intid(const Fdt& f, int node, const PlatformConfig& pc, uint32_t spi) {
-  if (spi >= pc.gic.num_spis)
-    f.fail(node, "interrupts", "SPI " + std::to_string(spi) + " is beyond the GIC's " +
-                                   std::to_string(pc.gic.num_spis) + " SPIs (0.." +
-                                   std::to_string(static_cast<int>(pc.gic.num_spis) - 1) + ", " +
-                                   pc.gic.node + " blsim,num-spis)");
-  return 32 + spi;
-}
 
 // The energy model's defaults by core type, calibrated against ARM's EAS TC2
 // energy model with the default OPP voltages (docs/energy-model.md).
@@ -276,8 +283,6 @@ int l2_node(const Fdt& f, const PlatformConfig& pc, const ClusterConfig& cl) {
   auto ph = f.opt_u32(cpu, "next-level-cache");
   return ph ? f.node_by_phandle(*ph) : -1;
 }
-
-constexpr const char* kSccCompat = "arm,vexpress-scc,v2p-ca15_a7";
 
 // The cpu-map's shape (binding cpu/cpu-topology): a cluster node holds
 // clusters or cores, at least one; a core holds threads or has `cpu`, a
@@ -418,263 +423,6 @@ int cpu_map_cluster(const Fdt& f, const PlatformConfig& pc, const std::map<unsig
   return named;
 }
 
-std::vector<OppConfig> default_opps(const std::string& type) {
-  // TC2's SPC tables at the EAS data's OPPs (REFERENCE.md). The voltages are
-  // an assumption (TC2's SPC holds the real ones and Linux reads them at run
-  // time), fitted within the board's Vcore range so that the energy model's
-  // core power per OPP follows the EAS table (docs/energy-model.md).
-  // configs/tc2.dts carries the same table explicitly.
-  if (type == "cortex-a15")
-    return {{500000, 814000}, {600000, 814000}, {700000, 814000}, {800000, 814000},
-            {900000, 814000}, {1000000, 814000}, {1100000, 882000}, {1200000, 975000}};
-  return {{350000, 800000}, {400000, 871000}, {500000, 871000}, {600000, 879000},
-          {700000, 879000}, {800000, 891000}, {900000, 973000}, {1000000, 1050000}};
-}
-
-void read_opps(const Fdt& f, Defaults& d, int scc, ClusterConfig& cl) {
-  const std::string prop = cl.type == "cortex-a15" ? "blsim,a15-opps" : "blsim,a7-opps";
-  auto cells = f.u32_array(scc, prop.c_str());
-  if (!f.has(scc, prop.c_str())) {  // present but empty: "no OPPs" below
-    cl.opps = default_opps(cl.type);
-    std::string v;
-    for (auto& o : cl.opps) v += (v.empty() ? "<" : " ") + std::to_string(o.khz) + " " + std::to_string(o.uv);
-    d.announce(scc, prop.c_str(), v + ">");
-  } else {
-    if (cells.size() % 2) f.fail(scc, prop.c_str(), "expects <kHz microvolt> pairs");
-    for (size_t i = 0; i < cells.size(); i += 2) cl.opps.push_back({cells[i], cells[i + 1]});
-  }
-  if (cl.opps.size() > 8)
-    f.fail(scc, prop.c_str(), "the SPC holds at most 8 OPPs per cluster");
-  for (size_t i = 0; i < cl.opps.size(); ++i) {
-    if (cl.opps[i].khz == 0) f.fail(scc, prop.c_str(), "an OPP of 0 kHz");
-    // The SPC's OPP word holds kHz/20 in 20 bits and whole mV in 12.
-    if (cl.opps[i].khz % 20 || cl.opps[i].khz / 20 > 0xFFFFF)
-      f.fail(scc, prop.c_str(), "OPP " + std::to_string(cl.opps[i].khz) +
-                                    " kHz: the SPC holds multiples of 20 kHz up to 20971500 kHz");
-    if (cl.opps[i].uv % 1000)
-      f.fail(scc, prop.c_str(), "OPP " + std::to_string(cl.opps[i].khz) + " kHz: " +
-                                    std::to_string(cl.opps[i].uv) + " uV is not a whole mV");
-    if (i && cl.opps[i].khz <= cl.opps[i - 1].khz)
-      f.fail(scc, prop.c_str(), "OPPs must be in strictly increasing frequency order (" +
-                                    std::to_string(cl.opps[i].khz) + " kHz after " +
-                                    std::to_string(cl.opps[i - 1].khz) + " kHz)");
-    // A faster OPP at a lower voltage is no silicon's table: a typo that
-    // would make the top OPPs the cheapest.
-    if (i && cl.opps[i].uv < cl.opps[i - 1].uv)
-      f.fail(scc, prop.c_str(), "OPP " + std::to_string(cl.opps[i].khz) + " kHz at " +
-                                    std::to_string(cl.opps[i].uv) + " uV is below the " +
-                                    std::to_string(cl.opps[i - 1].uv) + " uV of the slower " +
-                                    std::to_string(cl.opps[i - 1].khz) +
-                                    " kHz: voltage must not fall as frequency rises");
-    if (cl.opps[i].uv < cl.rail_min_uv || cl.opps[i].uv > cl.rail_max_uv)
-      f.fail(scc, prop.c_str(), "OPP " + std::to_string(cl.opps[i].khz) + " kHz needs " +
-                                    std::to_string(cl.opps[i].uv) + " uV, outside rail " +
-                                    cl.rail_name + " (" + std::to_string(cl.rail_min_uv) +
-                                    "-" + std::to_string(cl.rail_max_uv) + " uV)");
-  }
-  if (cl.opps.empty()) f.fail(scc, prop.c_str(), "no OPPs");
-  cl.initial_opp = static_cast<unsigned>(cl.opps.size() - 1);  // firmware boots at the top
-  cl.rail_initial_uv = cl.opps[cl.initial_opp].uv;
-}
-
-void read_rail(const Fdt& f, Defaults& d, const PlatformConfig& pc, ClusterConfig& cl) {
-  const int cpu = f.path_offset(pc.cpus[cl.cpus.front()].node);
-  auto ph = f.opt_u32(cpu, "cpu-supply");
-  const int reg = ph ? f.node_by_phandle(*ph) : -1;
-  if (ph && reg < 0) f.fail(cpu, "cpu-supply", "phandle points to no node");
-  if (reg < 0) {
-    d.announce(cpu, "cpu-supply", "a 800000-1050000 uV rail ramping at 10000 uV/us");
-    cl.rail_name = "vcore-" + cl.type.substr(7);
-    cl.rail_min_uv = 800000;
-    cl.rail_max_uv = 1050000;
-    cl.rail_ramp_uv_per_us = 10000;
-    cl.rail_settle_us = 5;
-    return;
-  }
-  cl.rail_name = f.opt_string(reg, "regulator-name").value_or(f.name(reg));
-  cl.rail_min_uv = f.u32(reg, "regulator-min-microvolt");
-  cl.rail_max_uv = f.u32(reg, "regulator-max-microvolt");
-  if (cl.rail_min_uv > cl.rail_max_uv)
-    f.fail(reg, "regulator-min-microvolt", "above regulator-max-microvolt");
-  cl.rail_ramp_uv_per_us = static_cast<uint32_t>(
-      positive(f, reg, "regulator-ramp-delay", d.u32(reg, "regulator-ramp-delay", 10000, "uV/us")));
-  cl.rail_settle_us = d.u32(reg, "regulator-settling-time-us", 5, "us");
-}
-
-
-// ---- Exynos style: no TC2 SPC; OPPs from the DT, the CMU, the PMIC ------------
-
-// The cluster's clock: `clocks = <&clock CLK_ARM_CLK>` (APLL) or
-// `<&clock CLK_KFC_CLK>` (KPLL) on an Exynos 5420/5800 CMU node.
-void read_cpu_clock(const Fdt& f, Defaults& d, int cpu, PlatformConfig& pc, ClusterConfig& cl) {
-  auto c = f.u32_array(cpu, "clocks");
-  if (c.empty())
-    f.fail(cpu, "clocks", "property is missing (without the TC2 SPC the cluster's clock is "
-                          "named here: <&clock 13> CLK_ARM_CLK or <&clock 14> CLK_KFC_CLK)");
-  if (c.size() != 2) f.fail(cpu, "clocks", "expects one <phandle specifier> pair");
-  const int n = f.node_by_phandle(c[0]);
-  if (n < 0) f.fail(cpu, "clocks", "phandle points to no node");
-  if (!f.is_compatible(n, "samsung,exynos5420-clock") && !f.is_compatible(n, "samsung,exynos5800-clock"))
-    f.fail(cpu, "clocks", "does not point at a clock controller blsim models (compatible "
-                          "\"samsung,exynos5420-clock\" or \"samsung,exynos5800-clock\")");
-  // The kernel's clock lookup sizes the specifier by it: without it cpufreq
-  // finds no clock and quietly registers no policy.
-  const auto cells = f.opt_u32(n, "#clock-cells");
-  if (!cells)
-    f.fail(n, "#clock-cells", "property is missing (the cpu nodes' `clocks` specifiers have 1 cell; "
-                              "without it the kernel finds no CPU clock and cpufreq has no policy)");
-  if (*cells != 1)
-    f.fail(n, "#clock-cells", "is " + std::to_string(*cells) + ", but the CMU's clock specifiers "
-                              "have 1 cell (the clock's number)");
-  if (c[1] == CLK_ARM_CLK) cl.cmu_pll = Exynos5420Cmu::APLL;
-  else if (c[1] == CLK_KFC_CLK) cl.cmu_pll = Exynos5420Cmu::KPLL;
-  else
-    f.fail(cpu, "clocks", "clock " + std::to_string(c[1]) +
-                              " is not a CPU cluster clock (CLK_ARM_CLK 13, CLK_KFC_CLK 14)");
-  for (auto& other : pc.clusters)
-    if (other.cmu_pll == cl.cmu_pll)
-      f.fail(cpu, "clocks", "cluster " + std::to_string(other.id) + " is on the same PLL");
-  if (pc.cmu.present && pc.cmu.node != f.path(n))
-    f.fail(cpu, "clocks", "points at a second clock controller (" + pc.cmu.node + " is the first)");
-  if (!pc.cmu.present) {
-    auto regs = f.reg(n);
-    pc.cmu.present = true;
-    pc.cmu.node = f.path(n);
-    pc.cmu.base = regs[0].addr;
-    pc.cmu.size = positive(f, n, "reg", regs[0].size);
-    if (pc.cmu.size < KPLL_CON0 + 4)
-      f.fail(n, "reg", "too small: the CPU PLLs' registers reach offset 0x28100");
-    pc.cmu.access_ns = d.u32(n, "blsim,access-latency-ns", 40, "ns");
-  }
-}
-
-// The cluster's rail: `cpu-supply` = a BUCKn of a samsung,s2mps11-pmic
-// (the node .../pmic@66/regulators/BUCKn); the PMIC's registers are mapped
-// at its I2C controller's reg.
-void read_pmic_rail(const Fdt& f, Defaults& d, int cpu, PlatformConfig& pc, ClusterConfig& cl) {
-  auto ph = f.opt_u32(cpu, "cpu-supply");
-  if (!ph)
-    f.fail(cpu, "cpu-supply", "property is missing (without the TC2 SPC the cluster's rail is "
-                              "named here: a BUCK of a samsung,s2mps11-pmic)");
-  const int reg = f.node_by_phandle(*ph);
-  if (reg < 0) f.fail(cpu, "cpu-supply", "phandle points to no node");
-  const int regs_node = f.parent(reg), pmic = regs_node > 0 ? f.parent(regs_node) : -1;
-  if (pmic <= 0 || !f.is_compatible(pmic, "samsung,s2mps11-pmic"))
-    f.fail(cpu, "cpu-supply", "does not point at a regulator of a samsung,s2mps11-pmic");
-  std::string nm = f.name(reg);
-  nm = nm.substr(0, nm.find('@'));
-  for (auto& ch : nm) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-  unsigned buck = 0;
-  if (nm.size() > 4 && nm.compare(0, 4, "buck") == 0) buck = static_cast<unsigned>(std::atoi(nm.c_str() + 4));
-  if (!S2mps11::vsel_reg(buck))
-    f.fail(reg, nullptr, "not a buck blsim models (BUCK1-4 or BUCK6 of the S2MPS11)");
-  for (auto& other : pc.clusters)
-    if (other.pmic_buck == buck)
-      f.fail(cpu, "cpu-supply", "cluster " + std::to_string(other.id) + " is on the same buck");
-  cl.pmic_buck = buck;
-  if (pc.pmic.present && pc.pmic.node != f.path(pmic))
-    f.fail(cpu, "cpu-supply", "points at a second PMIC (" + pc.pmic.node + " is the first)");
-  if (!pc.pmic.present) {
-    const int bus = f.parent(pmic);
-    if (bus <= 0 || !f.has(bus, "reg"))
-      f.fail(pmic, nullptr, "its I2C controller (the parent node) has no reg to map it at");
-    auto r = f.reg(bus);
-    pc.pmic.present = true;
-    pc.pmic.node = f.path(pmic);
-    pc.pmic.base = r[0].addr;
-    pc.pmic.size = S2mps11::kWindowSize;
-    if (r[0].size < pc.pmic.size)
-      f.fail(bus, "reg", "too small for the PMIC's 256 registers (0x400 bytes)");
-    pc.pmic.access_ns = d.u32(pmic, "blsim,access-latency-ns", 27000, "ns");
-  }
-  cl.rail_name = f.opt_string(reg, "regulator-name").value_or(f.name(reg));
-  cl.rail_min_uv = f.u32(reg, "regulator-min-microvolt");
-  cl.rail_max_uv = f.u32(reg, "regulator-max-microvolt");
-  if (cl.rail_min_uv > cl.rail_max_uv)
-    f.fail(reg, "regulator-min-microvolt", "above regulator-max-microvolt");
-  cl.rail_ramp_uv_per_us = static_cast<uint32_t>(
-      positive(f, reg, "regulator-ramp-delay", d.u32(reg, "regulator-ramp-delay", 12500, "uV/us")));
-  cl.rail_settle_us = d.u32(reg, "regulator-settling-time-us", 5, "us");
-}
-
-// The cluster's OPPs: the operating-points-v2 table of its first cpu node
-// (opp-hz, opp-microvolt's target), which must be strictly increasing (no
-// duplicates), within the rail, a step of the buck and a PLL35xx rate. The
-// cluster boots at its cpu node's clock-frequency, else at its top OPP.
-void read_opp_table(const Fdt& f, Defaults& d, int cpu, ClusterConfig& cl) {
-  auto ph = f.opt_u32(cpu, "operating-points-v2");
-  if (!ph)
-    throw DtError(f.file() + ": " + f.path(cpu) + ": no TC2 SCC/SPC node (compatible \"" +
-                  kSccCompat + "\") and no 'operating-points-v2': cluster " +
-                  std::to_string(cl.id) + " has no OPPs");
-  const int t = f.node_by_phandle(*ph);
-  if (t < 0 || !f.is_compatible(t, "operating-points-v2"))
-    f.fail(cpu, "operating-points-v2", "does not point at an \"operating-points-v2\" table");
-  std::string prev_node;
-  for (int o : f.children(t)) {
-    if (!f.is_enabled(o)) continue;
-    int len = 0;
-    const void* raw = f.raw(o, "opp-hz", &len);
-    if (!raw) f.fail(o, "opp-hz", "property is missing");
-    if (len != 4 && len != 8) f.fail(o, "opp-hz", "expects 1 cell or a /bits/ 64 value");
-    auto cells = f.u32_array(o, "opp-hz");
-    const uint64_t hz = len == 8 ? (uint64_t(cells[0]) << 32) | cells[1] : cells[0];
-    if (hz == 0) f.fail(o, "opp-hz", "an OPP of 0 Hz");
-    if (hz % 1000 || hz / 1000 > 0xffffffffu)
-      f.fail(o, "opp-hz", std::to_string(hz) + " Hz is not a whole kHz below 4.29 THz (cpufreq counts kHz)");
-    const uint32_t khz = static_cast<uint32_t>(hz / 1000);
-    auto uv = f.u32_array(o, "opp-microvolt");
-    if (uv.empty()) f.fail(o, "opp-microvolt", "property is missing (blsim needs each OPP's voltage)");
-    if (uv.size() != 1 && uv.size() != 3)
-      f.fail(o, "opp-microvolt", "expects <target> or <target min max>");
-    if (uv.size() == 3 && (uv[1] > uv[0] || uv[0] > uv[2]))
-      f.fail(o, "opp-microvolt", "the target is outside its own min..max");
-    if (!cl.opps.empty() && khz == cl.opps.back().khz)
-      f.fail(o, "opp-hz", "duplicate OPP " + std::to_string(khz) + " kHz (also " + prev_node + ")");
-    if (!cl.opps.empty() && khz < cl.opps.back().khz)
-      f.fail(o, "opp-hz", "OPPs must be in strictly increasing frequency order (" +
-                              std::to_string(khz) + " kHz after " +
-                              std::to_string(cl.opps.back().khz) + " kHz)");
-    // No check that voltage rises with frequency here: the binding sets no
-    // order, and upstream's Exynos 5422 table has 1.8 GHz 12.5 mV below
-    // 1.7 GHz (binned silicon). The SPC tables (blsim,*-opps) are checked.
-    if (uv[0] < cl.rail_min_uv || uv[0] > cl.rail_max_uv)
-      f.fail(o, "opp-microvolt", "OPP " + std::to_string(khz) + " kHz needs " +
-                                     std::to_string(uv[0]) + " uV, outside rail " + cl.rail_name +
-                                     " (" + std::to_string(cl.rail_min_uv) + "-" +
-                                     std::to_string(cl.rail_max_uv) + " uV)");
-    if (S2mps11::selector_for(uv[0]) < 0)
-      f.fail(o, "opp-microvolt", std::to_string(uv[0]) +
-                                     " uV is not a step of the S2MPS11 buck (600000 + n * 6250 uV)");
-    if (!Exynos5420Cmu::con0_for(cl.pll_ref_hz, hz))
-      f.fail(o, "opp-hz", std::to_string(hz) + " Hz: no PLL35xx setting makes it from " +
-                              std::to_string(cl.pll_ref_hz) + " Hz");
-    // The driver takes the transition latency from clock-latency-ns; the
-    // governors' sampling rate is derived from it, so 0 is not "instant"
-    // but "unknown" (cpufreq-dt would refuse the ondemand family).
-    if (auto lat = f.opt_u32(o, "clock-latency-ns"); lat && *lat == 0)
-      f.fail(o, "clock-latency-ns", "a clock latency of 0: the governors need the real transition latency");
-    cl.opps.push_back({khz, uv[0]});
-    prev_node = f.path(o);
-  }
-  if (cl.opps.empty()) f.fail(t, nullptr, "no OPPs");
-  cl.initial_opp = static_cast<unsigned>(cl.opps.size() - 1);
-  if (auto boot = f.opt_u32(cpu, "clock-frequency")) {
-    bool found = false;
-    for (unsigned i = 0; i < cl.opps.size(); ++i)
-      if (uint64_t(cl.opps[i].khz) * 1000 == *boot) {
-        cl.initial_opp = i;
-        found = true;
-      }
-    if (!found)
-      f.fail(cpu, "clock-frequency", std::to_string(*boot) + " Hz is not one of the cluster's OPPs");
-  } else {
-    d.announce(cpu, "clock-frequency",
-               "the top OPP, " + std::to_string(uint64_t(cl.opps.back().khz) * 1000) + " Hz");
-  }
-  cl.rail_initial_uv = cl.opps[cl.initial_opp].uv;
-}
-
 void read_clusters(const Fdt& f, Defaults& d, PlatformConfig& pc) {
   std::map<unsigned, ClusterConfig> by_id;
   for (unsigned i = 0; i < pc.cpus.size(); ++i) {
@@ -743,15 +491,10 @@ void read_clusters(const Fdt& f, Defaults& d, PlatformConfig& pc) {
     cl.energy_static_exponent =
         positive(f, cn, "blsim,static-exponent-milli",
                  d.u32(cn, "blsim,static-exponent-milli", e.cl_static_exponent_milli, "")) / 1000.0;
-    if (scc >= 0) {
-      read_rail(f, d, pc, cl);
-      read_opps(f, d, scc, cl);
-    } else {
-      const int cpu = f.path_offset(pc.cpus[cl.cpus.front()].node);
-      read_cpu_clock(f, d, cpu, pc, cl);
-      read_pmic_rail(f, d, cpu, pc, cl);
-      read_opp_table(f, d, cpu, cl);
-    }
+    if (scc >= 0)
+      read_tc2_cluster(f, d, scc, pc, cl);
+    else
+      read_exynos_cluster(f, d, pc, cl);
     pc.clusters.push_back(cl);
   }
 }
@@ -769,10 +512,11 @@ void read_gic(const Fdt& f, Defaults& d, PlatformConfig& pc) {
   pc.gic.dist_size = positive(f, g, "reg", regs[0].size);
   pc.gic.cpu_base = regs[1].addr;
   pc.gic.cpu_size = positive(f, g, "reg", regs[1].size);
-  pc.gic.num_spis = d.u32(g, "blsim,num-spis", 160, "");
-  if (pc.gic.num_spis % 32 || pc.gic.num_spis > 480)
+  GicParams& gp = pc.gic.params;
+  gp.num_spis = d.u32(g, "blsim,num-spis", gp.num_spis, "");
+  if (gp.num_spis % 32 || gp.num_spis > 480)
     f.fail(g, "blsim,num-spis", "must be a multiple of 32, at most 480 (GIC-400)");
-  pc.gic.access_ns = d.u32(g, "blsim,access-latency-ns", 40, "ns");
+  gp.access_latency = dt_ns(d.u32(g, "blsim,access-latency-ns", ns_of(gp.access_latency), "ns"));
 }
 
 // The CCI's `ranges` = <child-address parent-address size>: where its slave
@@ -851,9 +595,13 @@ void read_cci(const Fdt& f, Defaults& d, PlatformConfig& pc) {
     pc.cci.slave_ifs.push_back(si);
   }
   if (pc.cci.slave_ifs.empty()) f.fail(c, nullptr, "no slave-if (arm,cci-400-ctrl-if) children");
-  pc.cci.transit_ns = d.u32(c, "blsim,transit-latency-ns", 10, "ns");
-  pc.cci.snoop_ns = d.u32(c, "blsim,snoop-latency-ns", 20, "ns");
-  pc.cci.change_pending_ns = d.u32(c, "blsim,change-pending-ns", 200, "ns");
+  CciParams& cp = pc.cci.params;
+  cp.num_slave_ifs = static_cast<unsigned>(pc.cci.slave_ifs.size());
+  for (auto& si : pc.cci.slave_ifs) cp.slave_if_offsets.push_back(si.offset);
+  cp.transit_latency = dt_ns(d.u32(c, "blsim,transit-latency-ns", ns_of(cp.transit_latency), "ns"));
+  cp.snoop_latency = dt_ns(d.u32(c, "blsim,snoop-latency-ns", ns_of(cp.snoop_latency), "ns"));
+  cp.change_pending_latency =
+      dt_ns(d.u32(c, "blsim,change-pending-ns", ns_of(cp.change_pending_latency), "ns"));
   // Each cluster's port: the cci-control-port of its CPUs. A port serves one
   // cluster, and a cluster has one port: every CPU of it that names a port
   // must name the first CPU's.
@@ -886,22 +634,6 @@ void read_cci(const Fdt& f, Defaults& d, PlatformConfig& pc) {
   }
 }
 
-void read_scc(const Fdt& f, Defaults& d, PlatformConfig& pc) {
-  if (!pc.scc.present) return;  // Exynos style: the CMU and the PMIC instead
-  const int s = required_node(f, kSccCompat, "TC2 SCC/SPC");
-  auto regs = f.reg(s);
-  pc.scc.node = f.path(s);
-  pc.scc.base = regs[0].addr;
-  pc.scc.size = positive(f, s, "reg", regs[0].size);
-  auto irq = f.u32_array(s, "interrupts");
-  if (irq.size() < 3) f.fail(s, "interrupts", "property is missing (the SPC's interrupt)");
-  if (irq[0] != 0) f.fail(s, "interrupts", "the SPC interrupt must be an SPI");
-  pc.scc.irq = spi_intid(f, s, pc, irq[1]);
-  pc.scc.comms_ns = d.u32(s, "blsim,comms-latency-ns", 50000, "ns");
-  pc.scc.access_ns = d.u32(s, "blsim,access-latency-ns", 100, "ns");
-  pc.scc.perf_firmware_ns = d.u32(s, "blsim,perf-firmware-ns", 900000, "ns");
-}
-
 void read_timer(const Fdt& f, Defaults& d, PlatformConfig& pc) {
   const int t = required_node(f, "arm,armv7-timer", "generic timer");
   auto irqs = f.u32_array(t, "interrupts");
@@ -914,8 +646,10 @@ void read_timer(const Fdt& f, Defaults& d, PlatformConfig& pc) {
                                   "interrupts are PPIs <1 0..15 flags> (INTIDs 16..31)");
   // Second specifier: the non-secure physical timer, the one Linux uses.
   pc.timer.phys_ppi = 16 + irqs[4];
-  pc.timer.cntfrq_hz = hz(f, t, "clock-frequency", d.u32(t, "clock-frequency", 24000000, "Hz"));
-  pc.timer.access_ns = d.u32(t, "blsim,access-latency-ns", 1, "ns");
+  GenericTimerParams& tp = pc.timer.params;
+  tp.cntfrq_hz = hz(f, t, "clock-frequency",
+                    d.u32(t, "clock-frequency", static_cast<uint32_t>(tp.cntfrq_hz), "Hz"));
+  tp.access_latency = dt_ns(d.u32(t, "blsim,access-latency-ns", ns_of(tp.access_latency), "ns"));
 }
 
 void read_memory(const Fdt& f, Defaults& d, PlatformConfig& pc) {
@@ -931,65 +665,7 @@ void read_memory(const Fdt& f, Defaults& d, PlatformConfig& pc) {
   pc.memory.latency_ns = d.u32(mem, "blsim,latency-ns", 90, "ns");
   pc.memory.bandwidth_bytes_per_ns =
       positive(f, mem, "blsim,bandwidth-mbps", d.u32(mem, "blsim,bandwidth-mbps", 3200, "MB/s")) / 1000.0;
-  pc.bus_latency_ns = d.u32(f.root(), "blsim,bus-latency-ns", 5, "ns");
-}
-
-// The Exynos PMU and the SYSRAM (only without the TC2 SCC). The sysram-ns
-// node's reg is translated through its parent's ranges (one level).
-void read_exynos_pmu(const Fdt& f, Defaults& d, PlatformConfig& pc) {
-  if (pc.scc.present) return;
-  auto pmus = f.compatible_nodes("samsung,exynos5420-pmu");
-  if (pmus.empty()) return;  // no power controller: only the boot CPU runs
-  const int n = pmus.front();
-  auto regs = f.reg(n);
-  pc.pmu.present = true;
-  pc.pmu.node = f.path(n);
-  pc.pmu.base = regs[0].addr;
-  pc.pmu.size = positive(f, n, "reg", regs[0].size);
-  if (pc.pmu.size < 0x2600)
-    f.fail(n, "reg", "too small: the CPU power registers reach offset 0x25ff");
-  pc.pmu.access_ns = d.u32(n, "blsim,access-latency-ns", 40, "ns");
-  auto ns = f.compatible_nodes("samsung,exynos4210-sysram-ns");
-  if (ns.empty())
-    throw DtError(f.file() + ": " + pc.pmu.node + ": no samsung,exynos4210-sysram-ns node: the "
-                  "secondary CPUs' entry point lives there");
-  const int sram = f.parent(ns.front());
-  if (sram <= 0 || !f.is_compatible(sram, "mmio-sram"))
-    f.fail(ns.front(), nullptr, "must be a child of an \"mmio-sram\" node");
-  auto sr = f.reg(sram);
-  pc.pmu.sysram_base = sr[0].addr;
-  pc.pmu.sysram_size = positive(f, sram, "reg", sr[0].size);
-  // ranges = <child-address parent-address size>: the child's address space
-  // starts at the SRAM's base.
-  auto rg = f.u32_array(sram, "ranges");
-  if (rg.size() != 3 || rg[1] != sr[0].addr)
-    f.fail(sram, "ranges", "expects one <0 base size> entry mapping its children onto its reg");
-  const uint64_t off = f.reg(ns.front())[0].addr - rg[0];
-  if (off + 12 > pc.pmu.sysram_size)
-    f.fail(ns.front(), "reg", "outside its SRAM");
-  pc.pmu.sysram_ns_offset = off;
-  pc.pmu.sysram_latency_ns = d.u32(sram, "blsim,latency-ns", 20, "ns");
-}
-
-// A root node named `name` (the one the simulator would add for a device
-// the DT lacks) that is not an enabled `compat` node: the add would fail, and
-// the node is most likely the device with a mistake in it.
-// With any_address, any unit address counts (a node named for the device).
-void check_no_stray_node(const Fdt& f, const std::string& name, const char* compat,
-                         const char* what, bool any_address) {
-  for (int c : f.children(f.root())) {
-    const std::string nm = f.name(c);
-    if (nm != name && (!any_address || nm.substr(0, nm.find('@')) != name.substr(0, name.find('@'))))
-      continue;
-    if (f.is_compatible(c, compat) && f.is_enabled(c)) continue;
-    const std::string why = !f.has(c, "compatible") ? "has no 'compatible'"
-                            : !f.is_compatible(c, compat)
-                                ? "has a 'compatible' without \"" + std::string(compat) + "\""
-                                : "is disabled (status)";
-    f.fail(c, nullptr, why + ": named as the " + what + ", which needs compatible = \"" + compat +
-                           "\" (and no status, or \"okay\"); blsim cannot add its own " + what +
-                           " beside it");
-  }
+  pc.bus.latency = dt_ns(d.u32(f.root(), "blsim,bus-latency-ns", ns_of(pc.bus.latency), "ns"));
 }
 
 // The simulator's event mailbox: from its DT node, or a default place that
@@ -1006,9 +682,9 @@ void read_event_mailbox(const Fdt& f, PlatformConfig& pc) {
       throw DtError(f.file() + ": no blsim,event-mailbox node, and no room below or above the "
                     "DRAM for the default one: add a node (docs/dt-properties.md)");
     pc.events.irq = 32 + 100;
-    if (100 >= pc.gic.num_spis)
+    if (100 >= pc.gic.params.num_spis)
       throw DtError(f.file() + ": no blsim,event-mailbox node, and the default one's SPI 100 is "
-                    "beyond the GIC's " + std::to_string(pc.gic.num_spis) + " SPIs (" +
+                    "beyond the GIC's " + std::to_string(pc.gic.params.num_spis) + " SPIs (" +
                     pc.gic.node + " blsim,num-spis): add a node (docs/dt-properties.md)");
     pc.events.in_dt = false;
     model_warning("dt", "%s: no blsim,event-mailbox node, adding one at 0x%llx, SPI 100 "
@@ -1023,41 +699,6 @@ void read_event_mailbox(const Fdt& f, PlatformConfig& pc) {
   pc.events.size = regs[0].size;
   pc.events.irq = spi_intid(f, n.front(), pc, irq[1]);
   pc.events.in_dt = true;
-}
-
-// The motherboard's SP804 (the tick broadcast timer): the first "arm,sp804"
-// node at the DT root, or the upstream place (V2M-P1 timer01: CS3 + 0x110000
-// = 0x1c110000, motherboard interrupt 2 = SPI 2), which the simulator then
-// adds to the DT it hands the kernel. Nodes under the motherboard's nested
-// buses (the upstream DT) are not translated through their `ranges`.
-void read_sp804(const Fdt& f, Defaults& d, PlatformConfig& pc) {
-  int n = -1;
-  for (int c : f.compatible_nodes("arm,sp804"))
-    if (f.parent(c) == f.root()) { n = c; break; }
-  if (n < 0 && !pc.scc.present) {
-    // Not TC2: no motherboard SP804 to add (the Exynos MCT is not modelled).
-    pc.sp804 = Sp804Config{};
-    pc.sp804.present = false;
-    return;
-  }
-  if (n < 0) {
-    check_no_stray_node(f, "timer@1c110000", "arm,sp804", "SP804", false);
-    pc.sp804 = Sp804Config{};
-    pc.sp804.access_ns = 200;
-    model_warning("dt", "%s: no arm,sp804 node at the DT root, adding one at 0x1c110000, SPI 2, "
-                  "1 MHz (the broadcast timer; docs/dt-properties.md)", f.file().c_str());
-    return;
-  }
-  auto regs = f.reg(n);
-  auto irq = f.u32_array(n, "interrupts");
-  if (irq.size() < 3 || irq[0] != 0) f.fail(n, "interrupts", "needs one SPI (TIMINTC)");
-  pc.sp804.node = f.where(n);
-  pc.sp804.base = regs[0].addr;
-  pc.sp804.size = positive(f, n, "reg", regs[0].size);
-  pc.sp804.irq = spi_intid(f, n, pc, irq[1]);
-  pc.sp804.timclk_hz = hz(f, n, "clock-frequency", d.u32(n, "clock-frequency", 1000000, "Hz"));
-  pc.sp804.access_ns = d.u32(n, "blsim,access-latency-ns", 200, "ns");
-  pc.sp804.in_dt = true;
 }
 
 // Every address window the bus maps, with the DT node it comes from (-1: a
@@ -1097,7 +738,7 @@ void check_windows(const Fdt& f, const PlatformConfig& pc) {
     w.push_back({node(pc.pmu.node), "PMU", pc.pmu.base, pc.pmu.size});
     auto ns = f.compatible_nodes("samsung,exynos4210-sysram-ns");
     w.push_back({ns.empty() ? -1 : f.parent(ns.front()), "SYSRAM", pc.pmu.sysram_base,
-                 pc.pmu.sysram_size});
+                 pc.pmu.sysram.size});
   }
   auto ev = f.compatible_nodes("blsim,event-mailbox");
   w.push_back({pc.events.in_dt && !ev.empty() ? ev.front() : -1, "event mailbox", pc.events.base,

@@ -8,7 +8,7 @@
 //   --event 80ms:cpu_up:2       bring it back (kernel cpu_up)
 //
 // Events reach the simulated kernel as a device interrupt from the
-// blsim event mailbox (sim/event_device.h); the kernel carries them out in
+// blsim event mailbox (models/misc/event_mailbox.h); the kernel carries them out in
 // process context and reports the result, as a sysfs write would.
 #pragma once
 
@@ -16,14 +16,8 @@
 #include <string>
 #include <vector>
 
+#include "models/misc/event_mailbox.h"
 #include "models/regs/blsim_event.h"
-
-struct ScriptedEvent {
-  uint64_t at_ns = 0;
-  uint32_t command = 0;          // EventCommand
-  std::vector<uint32_t> args;
-  std::string text;              // as the user wrote it, for messages
-};
 
 // The event mailbox's CMD values (models/regs/blsim_event.h, the driver's).
 enum EventCommand : uint32_t {

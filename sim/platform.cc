@@ -5,12 +5,8 @@
 
 using namespace sc_core;
 
-namespace {
-sc_time ns(uint64_t v) { return sc_time(static_cast<double>(v), SC_NS); }
-}  // namespace
-
 Platform::Platform(const PlatformConfig& pc, std::vector<ScriptedEvent> events) : pc_(pc) {
-  events_ = std::make_unique<EventDevice>("events", std::move(events), ns(pc_.bus_latency_ns));
+  events_ = std::make_unique<EventDevice>("events", std::move(events), pc_.bus.latency);
   if (pc_.clusters.size() != 2)
     throw DtError(pc_.dtb + (pc_.scc.present ? ": the TC2 SPC controls exactly two clusters, the DT has "
                                              : ": blsim models exactly two clusters, the DT has ") +
@@ -31,68 +27,27 @@ ClusterModels& Platform::cluster(unsigned id) {
 }
 
 void Platform::build_uncore() {
-  bus_ = std::make_unique<Bus>("bus", BusParams{ns(pc_.bus_latency_ns)});
+  bus_ = std::make_unique<Bus>("bus", pc_.bus);
   memory_ = std::make_unique<Memory>(
-      "dram", MemoryParams{pc_.memory.size, ns(pc_.memory.latency_ns),
+      "dram", MemoryParams{pc_.memory.size, dt_ns(pc_.memory.latency_ns),
                            pc_.memory.bandwidth_bytes_per_ns});
-  GicParams gp{static_cast<unsigned>(pc_.cpus.size()), pc_.gic.num_spis, ns(pc_.gic.access_ns)};
+  GicParams gp = pc_.gic.params;
+  gp.num_cpus = static_cast<unsigned>(pc_.cpus.size());
   gic_ = std::make_unique<Gic400>("gic", gp);
-
-  CciParams cp;
-  cp.num_slave_ifs = static_cast<unsigned>(pc_.cci.slave_ifs.size());
-  for (auto& s : pc_.cci.slave_ifs) cp.slave_if_offsets.push_back(s.offset);
-  cp.transit_latency = ns(pc_.cci.transit_ns);
-  cp.snoop_latency = ns(pc_.cci.snoop_ns);
-  cp.change_pending_latency = ns(pc_.cci.change_pending_ns);
-  cci_ = std::make_unique<Cci400>("cci", cp);
+  cci_ = std::make_unique<Cci400>("cci", pc_.cci.params);
 
   if (pc_.sp804.present)
     sp804_ = std::make_unique<Sp804>(
-        "sp804", Sp804Params{pc_.sp804.timclk_hz, ns(pc_.sp804.access_ns)});
+        "sp804", pc_.sp804.params);
   for (auto& cl : pc_.clusters)
     if (cl.id > 1)
       throw DtError(pc_.dtb + ": cluster " + std::to_string(cl.id) +
                     (pc_.scc.present ? ": the TC2 SPC knows clusters 0 and 1 only"
                                      : ": blsim knows clusters 0 and 1 only"));
-  if (!pc_.scc.present) {
-    if (pc_.cmu.present) cmu_ = std::make_unique<Exynos5420Cmu>("cmu", Exynos5420CmuParams{ns(pc_.cmu.access_ns)});
-    if (pc_.pmic.present) pmic_ = std::make_unique<S2mps11>("pmic", S2mps11Params{ns(pc_.pmic.access_ns)});
-    if (pc_.pmu.present) {
-      // At reset only the boot CPU and its cluster are powered (the iROM's
-      // doing); the other cluster comes up with its first core.
-      ExynosPmuParams pp;
-      const CpuConfig& boot = pc_.cpus[pc_.boot_cpu];
-      for (auto& cl : pc_.clusters) {
-        pp.cpus[cl.id] = static_cast<unsigned>(cl.cpus.size());
-        pp.initially_running[cl.id].assign(cl.cpus.size(), false);
-        pp.cluster_on[cl.id] = cl.id == boot.cluster;
-      }
-      for (auto& c : pc_.cpus)
-        if ((c.mpidr & 0xff) >= ExynosPmuParams::kCpus)
-          throw DtError(pc_.dtb + ": " + c.node + ": MPIDR Aff0 " + std::to_string(c.mpidr & 0xff) +
-                        ": the Exynos PMU has 4 cores per cluster");
-      pp.initially_running[boot.cluster][boot.mpidr & 0xff] = true;
-      pp.access_latency = ns(pc_.pmu.access_ns);
-      pmu_ = std::make_unique<ExynosPmu>("pmu", pp);
-      sysram_ = std::make_unique<Memory>(
-          "sysram", MemoryParams{pc_.pmu.sysram_size, ns(pc_.pmu.sysram_latency_ns), 4.0});
-    }
-    return;
-  }
-  Tc2SccParams sp;
-  for (auto& cl : pc_.clusters) {
-    (cl.type == "cortex-a15" ? sp.a15_cluster_id : sp.a7_cluster_id) = cl.id;
-    sp.cpus[cl.id] = static_cast<unsigned>(cl.cpus.size());
-    for (auto& o : cl.opps) sp.opps[cl.id].push_back({o.khz, o.uv});
-    sp.initial_perf[cl.id] = cl.initial_opp;
-    sp.initially_running[cl.id].assign(cl.cpus.size(), false);
-  }
-  const CpuConfig& boot = pc_.cpus[pc_.boot_cpu];
-  sp.initially_running[boot.cluster][boot.mpidr & 0xff] = true;
-  sp.comms_latency = ns(pc_.scc.comms_ns);
-  sp.perf_firmware = ns(pc_.scc.perf_firmware_ns);
-  sp.access_latency = ns(pc_.scc.access_ns);
-  scc_ = std::make_unique<Tc2Scc>("scc", sp);
+  if (pc_.scc.present)
+    build_tc2_uncore();
+  else
+    build_exynos_uncore();
 }
 
 void Platform::build_clusters() {
@@ -105,7 +60,7 @@ void Platform::build_clusters() {
     m.clock = std::make_unique<ClockDomain>((n + "_clk").c_str(), uint64_t(opp.khz) * 1000);
     PllParams pp;
     pp.ref_hz = cc.pll_ref_hz;
-    pp.relock_latency = ns(cc.pll_relock_ns);
+    pp.relock_latency = dt_ns(cc.pll_relock_ns);
     pp.min_hz = uint64_t(cc.opps.front().khz) * 1000;
     pp.max_hz = uint64_t(cc.opps.back().khz) * 1000;
     m.pll = std::make_unique<Pll>((n + "_pll").c_str(), pp, *m.clock);
@@ -117,7 +72,7 @@ void Platform::build_clusters() {
     rp.settle_time = sc_time(cc.rail_settle_us, SC_US);
     m.rail = std::make_unique<Regulator>(cc.rail_name.c_str(), rp);
     m.power = std::make_unique<PowerDomain>(
-        (n + "_pd").c_str(), PowerDomainParams{ns(cc.power_up_ns), ns(cc.power_down_ns)},
+        (n + "_pd").c_str(), PowerDomainParams{dt_ns(cc.power_up_ns), dt_ns(cc.power_down_ns)},
         nullptr, !pmu_ || cc.id == pc_.cpus[pc_.boot_cpu].cluster);
     ClusterParams clp;
     clp.id = cc.id;
@@ -125,16 +80,10 @@ void Platform::build_clusters() {
     clp.l2 = cc.l2;
     clp.port_cycles = cc.port_cycles;
     m.cluster = std::make_unique<Cluster>(n.c_str(), clp, *m.clock, *m.power);
-    if (scc_) {
+    if (scc_)
       scc_->connect_cluster(cc.id, m.power.get(), m.rail.get(), m.pll.get());
-      continue;
-    }
-    if (pmu_) pmu_->connect_cluster(cc.id, m.power.get());
-    cmu_->connect_pll(static_cast<Exynos5420Cmu::Index>(cc.cmu_pll), m.pll.get());
-    pmic_->connect_buck(cc.pmic_buck, m.rail.get());
-    std::vector<DvfsGuard::Point> table;
-    for (const auto& o : cc.opps) table.push_back({uint64_t(o.khz) * 1000, o.uv});
-    m.guard = std::make_unique<DvfsGuard>(n + ".dvfs_guard", *m.clock, *m.rail, std::move(table));
+    else
+      connect_exynos_cluster(cc, m);
   }
 }
 
@@ -169,7 +118,7 @@ void Platform::build_cores() {
     cl.cluster->add_core(cores_.back().get());
     timers_.push_back(std::make_unique<GenericTimer>(
         ("timer" + std::to_string(i)).c_str(),
-        GenericTimerParams{pc_.timer.cntfrq_hz, ns(pc_.timer.access_ns)}));
+        pc_.timer.params));
   }
 }
 
@@ -179,13 +128,10 @@ void Platform::wire() {
   bus_->map(pc_.gic.dist_base, pc_.gic.dist_size, gic_->dist_regs, "gic-dist");
   bus_->map(pc_.gic.cpu_base, pc_.gic.cpu_size, gic_->cpu_regs, "gic-cpu");
   bus_->map(pc_.cci.base, pc_.cci.size, cci_->regs, "cci");
-  if (scc_) bus_->map(pc_.scc.base, pc_.scc.size, scc_->regs, "scc");
-  if (cmu_) bus_->map(pc_.cmu.base, pc_.cmu.size, cmu_->regs, "cmu");
-  if (pmic_) bus_->map(pc_.pmic.base, pc_.pmic.size, pmic_->regs, "pmic");
-  if (pmu_) {
-    bus_->map(pc_.pmu.base, pc_.pmu.size, pmu_->regs, "pmu");
-    bus_->map(pc_.pmu.sysram_base, pc_.pmu.sysram_size, sysram_->from_bus, "sysram");
-  }
+  if (scc_)
+    map_tc2();
+  else
+    map_exynos();
   bus_->map(pc_.events.base, pc_.events.size, events_->regs, "blsim-events");
   events_->irq.bind(gic_->spi_sink(pc_.events.irq));
   if (sp804_) {
@@ -204,14 +150,10 @@ void Platform::wire() {
     Cluster& cluster = *this->cluster(cl).cluster;
     core->to_cluster.bind(cluster.from_cores);
     gic_->irq_out(i).bind([core](bool l) { core->set_nirq(l); });
-    if (Tc2Scc* scc = scc_.get()) {
-      gic_->wake_out(i).bind([scc, cl, cpu](bool l) { scc->cpu_wake_request(cl, cpu, l); });
-      core->standbywfi.bind([scc, cl, cpu](bool l) { scc->cpu_standbywfi(cl, cpu, l); });
-      scc_->core_reset(cl, cpu).bind([core](bool held) { core->set_reset(held); });
-    } else if (ExynosPmu* pmu = pmu_.get()) {
-      core->standbywfi.bind([pmu, cl, cpu](bool l) { pmu->cpu_standbywfi(cl, cpu, l); });
-      pmu->core_reset(cl, cpu).bind([core](bool held) { core->set_reset(held); });
-    }
+    if (scc_)
+      wire_tc2_core(i, cl, cpu);
+    else if (pmu_)
+      wire_exynos_core(i, cl, cpu);
     timers_[i]->irq.bind(gic_->ppi_sink(i, pc_.timer.phys_ppi));
     // The timer is in the core's power domain: stopped while the core is
     // off or in reset (the counter, CNTPCT, is the always-on system one).
@@ -222,7 +164,6 @@ void Platform::wire() {
     timer_power(core->state());
     core->add_state_listener(timer_power);
   }
-  if (scc_) scc_->irq.bind(gic_->spi_sink(pc_.scc.irq));
 }
 
 // The energy model of each cluster, listening to everything that changes

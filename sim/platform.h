@@ -32,6 +32,7 @@
 #include "models/interconnect/bus.h"
 #include "models/interconnect/cci400.h"
 #include "models/interconnect/memory.h"
+#include "models/misc/event_mailbox.h"
 #include "models/irq/gic400.h"
 #include "models/power/energy_model.h"
 #include "models/power/power_domain.h"
@@ -42,7 +43,6 @@
 #include "models/power/tc2_scc.h"
 #include "models/timer/generic_timer.h"
 #include "models/timer/sp804.h"
-#include "sim/event_device.h"
 #include "sim/platform_config.h"
 
 struct ClusterModels {
@@ -91,6 +91,14 @@ class Platform {
   void build_uncore();
   void wire();
   void build_energy();
+  // The boards' own parts (sim/board/vexpress_tc2.cc, sim/board/exynos5422.cc).
+  void build_tc2_uncore();
+  void map_tc2();
+  void wire_tc2_core(unsigned i, unsigned cl, unsigned cpu);
+  void build_exynos_uncore();
+  void connect_exynos_cluster(const ClusterConfig& cc, ClusterModels& m);
+  void map_exynos();
+  void wire_exynos_core(unsigned i, unsigned cl, unsigned cpu);
 
   PlatformConfig pc_;
   std::vector<ClusterModels> clusters_;  // in pc_.clusters order

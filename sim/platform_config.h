@@ -11,7 +11,25 @@
 #include <string>
 #include <vector>
 
+#include <systemc>
+
+#include "models/clock/exynos5420_cmu.h"
 #include "models/cpu/cache.h"
+#include "models/interconnect/bus.h"
+#include "models/interconnect/cci400.h"
+#include "models/interconnect/memory.h"
+#include "models/irq/gic400.h"
+#include "models/power/exynos_pmu.h"
+#include "models/power/s2mps11.h"
+#include "models/power/tc2_scc.h"
+#include "models/timer/generic_timer.h"
+#include "models/timer/sp804.h"
+
+// A DT duration in ns as SystemC time, and back (for a model's default).
+inline sc_core::sc_time dt_ns(uint64_t v) { return sc_core::sc_time(static_cast<double>(v), sc_core::SC_NS); }
+inline uint32_t ns_of(const sc_core::sc_time& t) {
+  return static_cast<uint32_t>(t / sc_core::sc_time(1, sc_core::SC_NS) + 0.5);
+}
 
 struct OppConfig {
   uint32_t khz = 0;
@@ -70,11 +88,13 @@ struct ClusterConfig {
   double energy_static_exponent = 1;
 };
 
+// Each device below: where the DT puts it and its node (for messages) as
+// plain data, and what the model is built from as the model's own Params
+// (filled by the reader, completed with the wiring by sim/platform.cc).
 struct GicConfig {
   std::string node;
   uint64_t dist_base = 0, cpu_base = 0, dist_size = 0x1000, cpu_size = 0x2000;
-  unsigned num_spis = 0;
-  uint64_t access_ns = 0;
+  GicParams params;  // num_cpus: set by the platform
 };
 
 struct CciSlaveIfConfig {
@@ -87,7 +107,7 @@ struct CciConfig {
   std::string node;
   uint64_t base = 0, size = 0;
   std::vector<CciSlaveIfConfig> slave_ifs;
-  uint64_t transit_ns = 0, snoop_ns = 0, change_pending_ns = 0;
+  CciParams params;  // the slave interfaces from slave_ifs
 };
 
 struct SccConfig {
@@ -95,8 +115,7 @@ struct SccConfig {
   std::string node;
   uint64_t base = 0, size = 0;
   unsigned irq = 0;             // GIC INTID of the SPC interrupt
-  uint64_t comms_ns = 0, access_ns = 0;
-  uint64_t perf_firmware_ns = 0;  // the SPC firmware's share of a PERF_LVL change
+  Tc2SccParams params;          // the latencies; clusters and OPPs by the platform
 };
 
 // The Exynos 5420/5800 CMU's CPU PLLs ("samsung,exynos5420-clock" /
@@ -105,7 +124,7 @@ struct CmuConfig {
   bool present = false;
   std::string node;
   uint64_t base = 0, size = 0;
-  uint64_t access_ns = 0;
+  Exynos5420CmuParams params;
 };
 
 // The S2MPS11 PMIC ("samsung,s2mps11-pmic"), its registers mapped at its
@@ -114,7 +133,7 @@ struct PmicConfig {
   bool present = false;
   std::string node;
   uint64_t base = 0, size = 0;
-  uint64_t access_ns = 0;
+  S2mps11Params params;
 };
 
 // The Exynos 5420 PMU's CPU power control ("samsung,exynos5420-pmu") and
@@ -124,16 +143,15 @@ struct ExynosPmuConfig {
   bool present = false;
   std::string node;
   uint64_t base = 0, size = 0;
-  uint64_t access_ns = 0;
+  ExynosPmuParams params;  // the latency; cores and clusters by the platform
   // SYSRAM ("mmio-sram" parent of the sysram-ns node).
-  uint64_t sysram_base = 0, sysram_size = 0, sysram_ns_offset = 0;
-  uint64_t sysram_latency_ns = 0;
+  uint64_t sysram_base = 0, sysram_ns_offset = 0;
+  MemoryParams sysram{0, sc_core::SC_ZERO_TIME, 4.0};
 };
 
 struct TimerConfig {
-  uint64_t cntfrq_hz = 0;
   unsigned phys_ppi = 0;        // INTID of the non-secure physical timer
-  uint64_t access_ns = 0;
+  GenericTimerParams params;
 };
 
 struct MemoryConfig {
@@ -156,8 +174,7 @@ struct Sp804Config {
   std::string node;
   uint64_t base = 0x1c110000, size = 0x1000;
   unsigned irq = 32 + 2;        // GIC INTID of TIMINTC
-  uint64_t timclk_hz = 1000000;
-  uint64_t access_ns = 0;
+  Sp804Params params;
   bool in_dt = false;           // false: the simulator adds the node itself
   bool present = true;          // false: no SP804 at all (a DT without the TC2 SCC)
 };
@@ -179,7 +196,7 @@ struct PlatformConfig {
   ExynosPmuConfig pmu;
   TimerConfig timer;
   MemoryConfig memory;
-  uint64_t bus_latency_ns = 0;
+  BusParams bus;
   EventMailboxConfig events;
   Sp804Config sp804;
 

@@ -26,7 +26,7 @@
 #include <vector>
 
 struct BusParams {
-  sc_core::sc_time latency;  // added once to every routed transaction
+  sc_core::sc_time latency = sc_core::sc_time(5, sc_core::SC_NS);  // once per routed transaction
 };
 
 class Bus : public sc_core::sc_module {

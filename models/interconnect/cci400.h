@@ -61,11 +61,13 @@ inline bool is_shareable(const tlm::tlm_generic_payload& gp) {
 }
 
 struct CciParams {
-  unsigned num_slave_ifs;                  // slave interfaces wired (DT child nodes)
+  unsigned num_slave_ifs = 0;              // slave interfaces wired (DT child nodes)
   std::vector<uint32_t> slave_if_offsets;  // their register windows (child reg), 4 KiB aligned
-  sc_core::sc_time transit_latency;        // slave interface to master, every transaction
-  sc_core::sc_time snoop_latency;          // added once when any interface is snooped
-  sc_core::sc_time change_pending_latency; // Snoop Control write to effect
+  // Slave interface to master, every transaction; added once when any
+  // interface is snooped; Snoop Control write to effect.
+  sc_core::sc_time transit_latency = sc_core::sc_time(10, sc_core::SC_NS);
+  sc_core::sc_time snoop_latency = sc_core::sc_time(20, sc_core::SC_NS);
+  sc_core::sc_time change_pending_latency = sc_core::sc_time(200, sc_core::SC_NS);
   uint32_t revision = 0;                   // PID2[7:4]; arm-cci: < 5 is r0, >= 5 is r1
   // Snoop Control bits [1:0] per interface at reset, as the boot firmware left
   // them (empty: all 0, the hardware reset value).

@@ -34,9 +34,9 @@
 #include "models/common/irq_wire.h"
 
 struct GicParams {
-  unsigned num_cpus;      // CPU interfaces, 1..8
-  unsigned num_spis;      // shared peripheral interrupts, multiple of 32, <= 480
-  sc_core::sc_time access_latency;  // added to every register access
+  unsigned num_cpus = 1;    // CPU interfaces, 1..8
+  unsigned num_spis = 160;  // shared peripheral interrupts, multiple of 32, <= 480
+  sc_core::sc_time access_latency = sc_core::sc_time(40, sc_core::SC_NS);  // every register access
 };
 
 class Gic400 : public sc_core::sc_module {

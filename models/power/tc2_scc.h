@@ -83,8 +83,10 @@ struct Tc2SccParams {
   unsigned a15_cluster_id = 0, a7_cluster_id = 1;
   unsigned cpus[2] = {2, 3};        // per cluster id, at most 4 (A15) / 3 (A7)
   std::vector<Opp> opps[2];         // per cluster id, slowest first, at most 8
-  sc_core::sc_time comms_latency = sc_core::sc_time(1, sc_core::SC_MS);  // SYSCFG read
-  sc_core::sc_time access_latency = sc_core::SC_ZERO_TIME;              // each register access
+  // SYSCFG read and each register access; the same defaults as the DT's
+  // blsim,comms-latency-ns and blsim,access-latency-ns (docs/dt-properties.md).
+  sc_core::sc_time comms_latency = sc_core::sc_time(50, sc_core::SC_US);
+  sc_core::sc_time access_latency = sc_core::sc_time(100, sc_core::SC_NS);
   // The SPC firmware's own time per PERF_LVL operation (taking the request,
   // looking up the OPP, driving the regulator and PLL interfaces), before
   // the voltage and clock move; the cluster runs at its old OPP meanwhile.

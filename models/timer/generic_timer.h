@@ -22,8 +22,8 @@
 #include "models/common/irq_wire.h"
 
 struct GenericTimerParams {
-  uint64_t cntfrq_hz = 0;
-  sc_core::sc_time access_latency;  // an mrc/mcr of the timer registers
+  uint64_t cntfrq_hz = 24000000;
+  sc_core::sc_time access_latency = sc_core::sc_time(1, sc_core::SC_NS);  // an mrc/mcr of its registers
 };
 
 class GenericTimer : public sc_core::sc_module {

@@ -28,7 +28,7 @@
 
 struct Sp804Params {
   uint64_t timclk_hz = 1000000;     // TIMCLK of both timers
-  sc_core::sc_time access_latency;  // added to every register access
+  sc_core::sc_time access_latency = sc_core::sc_time(200, sc_core::SC_NS);  // every register access
 };
 
 class Sp804 : public sc_core::sc_module {

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-// event_device.h - the blsim event mailbox: scripted events into the kernel.
+// event_mailbox.h - the blsim event mailbox: scripted events into the kernel.
 //
 // A small simulator-only device (like gem5's m5ops), "blsim,event-mailbox"
 // in the DT. At each scripted event's time it presents the command in its
@@ -19,7 +19,14 @@
 #include <vector>
 
 #include "models/common/irq_wire.h"
-#include "sim/events.h"
+
+// One event the mailbox presents (sim/events.cc parses them from --event).
+struct ScriptedEvent {
+  uint64_t at_ns = 0;
+  uint32_t command = 0;          // EventCommand (sim/events.h)
+  std::vector<uint32_t> args;
+  std::string text;              // as the user wrote it, for messages
+};
 
 class EventDevice : public sc_core::sc_module {
  public:

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
-#include "sim/event_device.h"
+#include "models/misc/event_mailbox.h"
 
 #include <algorithm>
 #include <cstring>
