@@ -17,6 +17,8 @@ extern "C" {
 
 namespace {
 
+using namespace blsim_test;
+
 std::string source_file(const std::string& rel) { return slurp(std::string(BLSIM_SOURCE_DIR) + "/" + rel); }
 
 std::set<std::string> step_list() {
