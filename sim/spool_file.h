@@ -38,6 +38,9 @@ class SpoolFile {
   // Bytes written to the body so far (offsets for stage()'s skips).
   uint64_t size() const { return size_; }
 
+  // The body so far, flushed and read from its start (for a writer that
+  // keeps records, not text, in it). Null on a failed write or seek.
+  FILE* rewind_body();
   // head, then the body less the [offset, offset + length) ranges in skip
   // (ascending, not overlapping), into DIR/.NAME.tmp. False with errno.
   bool stage(const std::string& head,
