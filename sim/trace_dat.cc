@@ -349,8 +349,8 @@ const uint32_t kPage = 4096, kPageHead = 16;
 // One CPU's ring-buffer pages, built record by record: per page the
 // timestamp of its first event and the bytes used (commit), then the
 // records, each with the time since the one before (a time-extend record
-// first when that is over 27 bits). Full pages go to fd at `at` onwards
-// (fd < 0: only counted).
+// first when that is over 27 bits). Full pages go to fd at `at` onwards;
+// with fd < 0 they are only counted (used_ is kept, no bytes).
 class Pager {
  public:
   Pager(int fd, uint64_t at) : fd_(fd), at_(at) {}
@@ -360,45 +360,60 @@ class Pager {
 
  private:
   bool flush();
+  template <typename T>
+  void emit(T v) {
+    if (fd_ >= 0) put_num<T>(page_, v);
+    used_ += sizeof v;
+  }
   int fd_;
   uint64_t at_, bytes_ = 0, last_ = 0;
+  size_t used_ = 0;  // bytes of the page so far, head included; 0: none open
   std::string page_;
 };
 
 bool Pager::flush() {
-  if (page_.size() <= kPageHead) return true;
-  put<uint64_t>(page_, 8, page_.size() - kPageHead);  // commit
-  page_.resize(kPage, '\0');
+  if (used_ <= kPageHead) return true;
   bool ok = true;
-  if (fd_ >= 0) ok = pwrite(fd_, page_.data(), kPage, static_cast<off_t>(at_ + bytes_)) == kPage;
+  if (fd_ >= 0) {
+    put<uint64_t>(page_, 8, used_ - kPageHead);  // commit
+    page_.resize(kPage, '\0');
+    ok = pwrite(fd_, page_.data(), kPage, static_cast<off_t>(at_ + bytes_)) == kPage;
+    page_.clear();
+  }
   bytes_ += kPage;
-  page_.clear();
+  used_ = 0;
   return ok;
 }
 
 bool Pager::add(uint64_t ns, const char* data, size_t n) {
   const size_t len = (n + 3) / 4 * 4;
   const bool big = len > 28 * 4;
-  const uint64_t delta = page_.empty() ? 0 : (ns > last_ ? ns - last_ : 0);
+  const uint64_t delta = used_ == 0 ? 0 : (ns > last_ ? ns - last_ : 0);
   const size_t need = 4 + (big ? 4 : 0) + len + (delta >= (1u << 27) ? 8 : 0);
-  if (!page_.empty() && page_.size() + need > kPage && !flush()) return false;
-  if (page_.empty()) {
-    page_.assign(kPageHead, '\0');
-    put<uint64_t>(page_, 0, ns);
+  if (used_ != 0 && used_ + need > kPage && !flush()) return false;
+  if (used_ == 0) {
+    if (fd_ >= 0) {
+      page_.assign(kPageHead, '\0');
+      put<uint64_t>(page_, 0, ns);
+    }
+    used_ = kPageHead;
     last_ = ns;
   }
   uint64_t d = ns > last_ ? ns - last_ : 0;
   if (d >= (1u << 27)) {  // type_len 30: time extend, delta's high bits in array[0]
-    put_num<uint32_t>(page_, static_cast<uint32_t>(30 | (d & ((1u << 27) - 1)) << 5));
-    put_num<uint32_t>(page_, static_cast<uint32_t>(d >> 27));
+    emit<uint32_t>(static_cast<uint32_t>(30 | (d & ((1u << 27) - 1)) << 5));
+    emit<uint32_t>(static_cast<uint32_t>(d >> 27));
     d = 0;
   }
   last_ = ns > last_ ? ns : last_;
   const uint32_t type_len = big ? 0 : static_cast<uint32_t>(len / 4);
-  put_num<uint32_t>(page_, type_len | static_cast<uint32_t>(d << 5));
-  if (big) put_num<uint32_t>(page_, static_cast<uint32_t>(n + 4));
-  page_.append(data, n);
-  page_.append(len - n, '\0');
+  emit<uint32_t>(type_len | static_cast<uint32_t>(d << 5));
+  if (big) emit<uint32_t>(static_cast<uint32_t>(n + 4));
+  if (fd_ >= 0) {
+    page_.append(data, n);
+    page_.append(len - n, '\0');
+  }
+  used_ += len;
   return true;
 }
 
