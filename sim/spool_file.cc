@@ -30,8 +30,7 @@ bool SpoolFile::open(const std::string& dir, const std::string& name) {
 bool SpoolFile::stage(const std::string& head,
                       const std::vector<std::pair<uint64_t, uint64_t>>& skip) {
   if (!body_) return false;
-  flush();
-  if (failed_ || fflush(body_) != 0 || fseek(body_, 0, SEEK_SET) != 0) {
+  if (!rewind_body()) {
     if (!errno) errno = EIO;
     return false;
   }
@@ -63,6 +62,13 @@ bool SpoolFile::stage(const std::string& head,
     return false;
   }
   return true;
+}
+
+FILE* SpoolFile::rewind_body() {
+  if (!body_) return nullptr;
+  flush();
+  if (failed_ || fflush(body_) != 0 || fseek(body_, 0, SEEK_SET) != 0) return nullptr;
+  return body_;
 }
 
 bool SpoolFile::publish() {

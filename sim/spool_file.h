@@ -38,6 +38,9 @@ class SpoolFile {
   // Bytes written to the body so far (offsets for stage()'s skips).
   uint64_t size() const { return size_; }
 
+  // The body so far, flushed and read from its start (for a writer that
+  // keeps records, not text, in it). Null on a failed write or seek.
+  FILE* rewind_body();
   // head, then the body less the [offset, offset + length) ranges in skip
   // (ascending, not overlapping), into DIR/.NAME.tmp. False with errno.
   bool stage(const std::string& head,
@@ -58,23 +61,4 @@ class SpoolFile {
   uint64_t size_ = 0;
   bool failed_ = false;  // a body write failed: stage() fails
   std::string body_path_, tmp_path_, dst_path_;
-};
-
-// An output streamed to a spool in the output folder while the run goes and
-// published whole at the end: what trace.txt and waves.vcd have in common.
-// The subclass writes the body to out_ and stages the file with its header.
-class SpooledOutput {
- public:
-  explicit SpooledOutput(const char* name) : name_(name) {}
-  // Starts recording into dir (which must exist). False with errno.
-  bool open(const std::string& dir) { return out_.open(dir, name_); }
-  bool is_open() const { return out_.is_open(); }
-  bool publish() { return out_.publish(); }
-  const std::string& path() const { return out_.path(); }
-
- protected:
-  SpoolFile out_;
-
- private:
-  const char* name_;
 };

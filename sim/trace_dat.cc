@@ -4,6 +4,9 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <string_view>
+
+#include <unistd.h>
 
 namespace {
 
@@ -156,26 +159,70 @@ std::string format_text(const Format& f) {
   return s;
 }
 
+// Where each format's fields go, computed once: the offsets, the end of the
+// fixed part, and per field the key of the next field that has one (the
+// end of its value in the text).
+struct Layout {
+  std::vector<unsigned> off;
+  unsigned end = 0;
+  std::vector<const char*> next_key;
+};
+
+const std::vector<Layout>& layouts() {
+  static const std::vector<Layout> l = [] {
+    std::vector<Layout> v;
+    for (const Format& f : formats()) {
+      Layout lo;
+      lo.off = offsets(f, &lo.end);
+      for (size_t i = 0; i < f.fields.size(); ++i) {
+        const char* next = nullptr;
+        for (size_t j = i + 1; j < f.fields.size() && !next; ++j) next = f.fields[j].key;
+        lo.next_key.push_back(next);
+      }
+      v.push_back(std::move(lo));
+    }
+    return v;
+  }();
+  return l;
+}
+
+// Where "key=" starts in text: at its start or after a space; npos if not.
+size_t find_key(std::string_view text, std::string_view key, size_t from) {
+  for (size_t p = text.find(key, from); p != std::string_view::npos; p = text.find(key, p + 1)) {
+    if ((p == 0 || text[p - 1] == ' ') && p + key.size() < text.size() && text[p + key.size()] == '=')
+      return p;
+  }
+  return std::string_view::npos;
+}
+
 // The value of key in "k1=v1 k2=v2 ...": from after "key=" up to the
 // next " next_key=" (a value may hold spaces, a comm may hold '='); the
 // " ==>" of sched_switch is not part of prev_state. False if absent.
-bool value_of(const std::string& text, const char* key, const char* next_key, std::string* v) {
-  const std::string k = std::string(key) + "=";
+// (The first match at the start, else the first " key=", as a search of
+// the text for either would find it.)
+bool value_of(std::string_view text, const char* key, const char* next_key, std::string_view* v) {
+  const std::string_view k(key);
   size_t p;
-  if (text.compare(0, k.size(), k) == 0) {
-    p = k.size();
+  if (text.size() > k.size() && text.compare(0, k.size(), k) == 0 && text[k.size()] == '=') {
+    p = k.size() + 1;
   } else {
-    p = text.find(" " + k);
-    if (p == std::string::npos) return false;
+    p = find_key(text, k, 1);
+    if (p == std::string_view::npos) return false;
     p += k.size() + 1;
   }
   size_t e = text.size();
   if (next_key) {
-    e = text.find(std::string(" ") + next_key + "=", p);
-    if (e == std::string::npos) return false;
+    const std::string_view nk(next_key);
+    e = p;
+    do {
+      e = text.find(nk, e + 1);
+    } while (e != std::string_view::npos &&
+             !(text[e - 1] == ' ' && e + nk.size() < text.size() && text[e + nk.size()] == '='));
+    if (e == std::string_view::npos) return false;
+    --e;  // the space before it
   }
   *v = text.substr(p, e - p);
-  if (v->size() >= 4 && v->compare(v->size() - 4, 4, " ==>") == 0) v->resize(v->size() - 4);
+  if (v->size() >= 4 && v->compare(v->size() - 4, 4, " ==>") == 0) v->remove_suffix(4);
   return true;
 }
 
@@ -184,84 +231,105 @@ void put(std::string& s, size_t at, T v) {
   std::memcpy(&s[at], &v, sizeof v);  // little-endian host: the file says so
 }
 
-// The record's bytes for format f from the text fields; false if a field
-// is missing or not a number.
-bool encode(const Format& f, const std::string& text, int pid, const char* flags, std::string* out) {
-  unsigned end;
-  const std::vector<unsigned> o = offsets(f, &end);
-  std::string& r = *out;
-  r.assign(end, '\0');
+// A decimal (or, hex, after "0x") field value as strtoull/strtoll read it
+// from the whole value; false if it is empty or not all a number. The value
+// is copied to a terminated buffer so that the libc parser sees exactly it.
+bool parse_number(std::string_view v, Kind kind, long long* n) {
+  const bool hex = kind == Kind::kHex32;
+  if (hex && v.compare(0, 2, "0x") != 0) return false;
+  char buf[64];
+  if (v.empty() || v.size() >= sizeof buf) return false;
+  std::memcpy(buf, v.data(), v.size());
+  buf[v.size()] = '\0';
+  char* e = nullptr;
+  *n = hex ? static_cast<long long>(strtoull(buf + 2, &e, 16))
+           : kind == Kind::kS32 ? strtoll(buf, &e, 10) : static_cast<long long>(strtoull(buf, &e, 10));
+  return !*e;
+}
+
+// sched_switch's prev_state letters as the kernel's bits; -1 if unknown.
+int64_t state_bits(std::string_view v) {
+  int64_t st = 0;
+  if (!v.empty() && v.back() == '+') {
+    st |= 0x100;  // preempted (TASK_REPORT_MAX)
+    v.remove_suffix(1);
+  }
+  if (v == "S") return st | 0x01;
+  if (v == "D") return st | 0x02;
+  if (v == "X") return st | 0x10;
+  return v == "R" ? st : -1;
+}
+
+// One field of f's record from its text value v into r (fixed part) or
+// tail (strings after it). False if the value does not parse.
+bool encode_field(const Field& fl, unsigned at, unsigned end, std::string_view text,
+                  std::string_view v, std::string& r, std::string& tail) {
+  switch (fl.kind) {
+    case Kind::kU32:
+    case Kind::kU64:
+    case Kind::kS32:
+    case Kind::kHex32: {
+      long long n;
+      if (!parse_number(v, fl.kind, &n)) return false;
+      if (fl.size == 8) put<uint64_t>(r, at, static_cast<uint64_t>(n));
+      else put<uint32_t>(r, at, static_cast<uint32_t>(n));
+      return true;
+    }
+    case Kind::kComm:
+      std::memcpy(&r[at], v.data(), std::min<size_t>(v.size(), 15));
+      return true;
+    case Kind::kState: {
+      const int64_t st = state_bits(v);
+      if (st < 0) return false;
+      put<int64_t>(r, at, st);
+      return true;
+    }
+    case Kind::kDataLoc:
+      put<uint32_t>(r, at, static_cast<uint32_t>((v.size() + 1) << 16 | (end + tail.size())));
+      tail.append(v.data(), v.size());
+      tail += '\0';
+      return true;
+    case Kind::kOne:
+      put<int32_t>(r, at, 1);
+      return true;
+    case Kind::kIp:
+      put<uint64_t>(r, at, kMarkIp);
+      return true;
+    case Kind::kBuf:
+      tail.append(text.data(), text.size());
+      tail += '\0';
+      return true;
+  }
+  return false;
+}
+
+// The record's bytes for format number fi from the text fields into r;
+// false if a field is missing or not a number. tail is scratch space.
+bool encode(size_t fi, std::string_view text, int pid, const char* flags, std::string& r,
+            std::string& tail) {
+  const Format& f = formats()[fi];
+  const Layout& lo = layouts()[fi];
+  r.assign(lo.end, '\0');
   put<uint16_t>(r, 0, static_cast<uint16_t>(f.id));
   r[2] = flags[0] == 'd' ? 0x01 : 0x00;  // TRACE_FLAG_IRQS_OFF
   r[3] = static_cast<char>(flags[3] >= '0' && flags[3] <= '9' ? flags[3] - '0' : 0);
   put<int32_t>(r, 4, pid);
-  std::string tail;  // __data_loc strings and the print buffer
+  tail.clear();  // __data_loc strings and the print buffer
   for (size_t i = 0; i < f.fields.size(); ++i) {
     const Field& fl = f.fields[i];
-    std::string v;
-    if (fl.key) {
-      const char* next = nullptr;
-      for (size_t j = i + 1; j < f.fields.size() && !next; ++j) next = f.fields[j].key;
-      if (!value_of(text, fl.key, next, &v)) return false;
-    }
-    char* e = nullptr;
-    switch (fl.kind) {
-      case Kind::kU32:
-      case Kind::kU64:
-      case Kind::kS32:
-      case Kind::kHex32: {
-        const bool hex = fl.kind == Kind::kHex32;
-        if (hex && v.compare(0, 2, "0x") != 0) return false;
-        const long long n = hex ? static_cast<long long>(strtoull(v.c_str() + 2, &e, 16))
-                                : fl.kind == Kind::kS32 ? strtoll(v.c_str(), &e, 10)
-                                                        : static_cast<long long>(strtoull(v.c_str(), &e, 10));
-        if (v.empty() || *e) return false;
-        if (fl.size == 8) put<uint64_t>(r, o[i], static_cast<uint64_t>(n));
-        else put<uint32_t>(r, o[i], static_cast<uint32_t>(n));
-        break;
-      }
-      case Kind::kComm:
-        std::memcpy(&r[o[i]], v.data(), std::min<size_t>(v.size(), 15));
-        break;
-      case Kind::kState: {
-        int64_t st = 0;
-        std::string base = v;
-        if (!base.empty() && base.back() == '+') {
-          st |= 0x100;  // preempted (TASK_REPORT_MAX)
-          base.pop_back();
-        }
-        if (base == "S") st |= 0x01;
-        else if (base == "D") st |= 0x02;
-        else if (base == "X") st |= 0x10;
-        else if (base != "R") return false;
-        put<int64_t>(r, o[i], st);
-        break;
-      }
-      case Kind::kDataLoc:
-        put<uint32_t>(r, o[i], static_cast<uint32_t>((v.size() + 1) << 16 | (end + tail.size())));
-        tail += v;
-        tail += '\0';
-        break;
-      case Kind::kOne:
-        put<int32_t>(r, o[i], 1);
-        break;
-      case Kind::kIp:
-        put<uint64_t>(r, o[i], kMarkIp);
-        break;
-      case Kind::kBuf:
-        tail += text;
-        tail += '\0';
-        break;
-    }
+    std::string_view v;
+    if (fl.key && !value_of(text, fl.key, lo.next_key[i], &v)) return false;
+    if (!encode_field(fl, lo.off[i], lo.end, text, v, r, tail)) return false;
   }
   r += tail;
   return true;
 }
 
-const Format* format_of(const char* text_name) {
-  for (const Format& f : formats())
-    if (!strcmp(f.text, text_name)) return &f;
-  return nullptr;
+int format_of(const char* text_name) {
+  const std::vector<Format>& f = formats();
+  for (size_t i = 0; i < f.size(); ++i)
+    if (!strcmp(f[i].text, text_name)) return static_cast<int>(i);
+  return -1;
 }
 
 void put_str(std::string& s, const std::string& v) { s.append(v.c_str(), v.size() + 1); }
@@ -278,66 +346,147 @@ void put_section(std::string& s, const std::string& text, bool size8) {
 
 const uint32_t kPage = 4096, kPageHead = 16;
 
-// One CPU's ring-buffer pages: per page the timestamp of its first event
-// and the bytes used (commit), then the records, each with the time since
-// the one before (a time-extend record first when that is over 27 bits).
-void append_pages(std::string& out, const std::vector<std::pair<uint64_t, std::string>>& recs) {
-  std::string page;
-  uint64_t last = 0;
-  auto flush = [&] {
-    if (page.size() <= kPageHead) return;
-    put<uint64_t>(page, 8, page.size() - kPageHead);  // commit
-    page.resize(kPage, '\0');
-    out += page;
-    page.clear();
-  };
-  for (auto& [ns, data] : recs) {
-    const size_t len = (data.size() + 3) / 4 * 4;
-    const bool big = len > 28 * 4;
-    const uint64_t delta = page.empty() ? 0 : (ns > last ? ns - last : 0);
-    const size_t need = 4 + (big ? 4 : 0) + len + (delta >= (1u << 27) ? 8 : 0);
-    if (!page.empty() && page.size() + need > kPage) flush();
-    if (page.empty()) {
-      page.assign(kPageHead, '\0');
-      put<uint64_t>(page, 0, ns);
-      last = ns;
-    }
-    uint64_t d = ns > last ? ns - last : 0;
-    if (d >= (1u << 27)) {  // type_len 30: time extend, delta's high bits in array[0]
-      put_num<uint32_t>(page, static_cast<uint32_t>(30 | (d & ((1u << 27) - 1)) << 5));
-      put_num<uint32_t>(page, static_cast<uint32_t>(d >> 27));
-      d = 0;
-    }
-    last = ns > last ? ns : last;
-    const uint32_t type_len = big ? 0 : static_cast<uint32_t>(len / 4);
-    put_num<uint32_t>(page, type_len | static_cast<uint32_t>(d << 5));
-    if (big) put_num<uint32_t>(page, static_cast<uint32_t>(data.size() + 4));
-    page += data;
-    page.append(len - data.size(), '\0');
+// One CPU's ring-buffer pages, built record by record: per page the
+// timestamp of its first event and the bytes used (commit), then the
+// records, each with the time since the one before (a time-extend record
+// first when that is over 27 bits). Full pages go to fd at `at` onwards;
+// with fd < 0 they are only counted (used_ is kept, no bytes).
+class Pager {
+ public:
+  Pager(int fd, uint64_t at) : fd_(fd), at_(at) {}
+  bool add(uint64_t ns, const char* data, size_t n);
+  bool finish() { return flush(); }
+  uint64_t bytes() const { return bytes_; }
+
+ private:
+  bool flush();
+  template <typename T>
+  void emit(T v) {
+    if (fd_ >= 0) put_num<T>(page_, v);
+    used_ += sizeof v;
   }
-  flush();
+  int fd_;
+  uint64_t at_, bytes_ = 0, last_ = 0;
+  size_t used_ = 0;  // bytes of the page so far, head included; 0: none open
+  std::string page_;
+};
+
+bool Pager::flush() {
+  if (used_ <= kPageHead) return true;
+  bool ok = true;
+  if (fd_ >= 0) {
+    put<uint64_t>(page_, 8, used_ - kPageHead);  // commit
+    page_.resize(kPage, '\0');
+    ok = pwrite(fd_, page_.data(), kPage, static_cast<off_t>(at_ + bytes_)) == kPage;
+    page_.clear();
+  }
+  bytes_ += kPage;
+  used_ = 0;
+  return ok;
+}
+
+bool Pager::add(uint64_t ns, const char* data, size_t n) {
+  const size_t len = (n + 3) / 4 * 4;
+  const bool big = len > 28 * 4;
+  const uint64_t delta = used_ == 0 ? 0 : (ns > last_ ? ns - last_ : 0);
+  const size_t need = 4 + (big ? 4 : 0) + len + (delta >= (1u << 27) ? 8 : 0);
+  if (used_ != 0 && used_ + need > kPage && !flush()) return false;
+  if (used_ == 0) {
+    if (fd_ >= 0) {
+      page_.assign(kPageHead, '\0');
+      put<uint64_t>(page_, 0, ns);
+    }
+    used_ = kPageHead;
+    last_ = ns;
+  }
+  uint64_t d = ns > last_ ? ns - last_ : 0;
+  if (d >= (1u << 27)) {  // type_len 30: time extend, delta's high bits in array[0]
+    emit<uint32_t>(static_cast<uint32_t>(30 | (d & ((1u << 27) - 1)) << 5));
+    emit<uint32_t>(static_cast<uint32_t>(d >> 27));
+    d = 0;
+  }
+  last_ = ns > last_ ? ns : last_;
+  const uint32_t type_len = big ? 0 : static_cast<uint32_t>(len / 4);
+  emit<uint32_t>(type_len | static_cast<uint32_t>(d << 5));
+  if (big) emit<uint32_t>(static_cast<uint32_t>(n + 4));
+  if (fd_ >= 0) {
+    page_.append(data, n);
+    page_.append(len - n, '\0');
+  }
+  used_ += len;
+  return true;
+}
+
+// The spooled records' head: time, CPU column, held cluster, length.
+struct RecordHead {
+  uint64_t ns;
+  uint32_t cpu;
+  int32_t held;
+  uint32_t len;
+};
+
+// The tracefs "format" sections: ftrace's own events (print), then the
+// event systems, each with its formats.
+void put_formats(std::string& h) {
+  std::vector<std::string> systems;
+  for (const Format& fm : formats())
+    if (strcmp(fm.system, "ftrace") && std::find(systems.begin(), systems.end(), fm.system) == systems.end())
+      systems.push_back(fm.system);
+  uint32_t n = 0;
+  for (const Format& fm : formats()) n += !strcmp(fm.system, "ftrace");
+  put_num<uint32_t>(h, n);
+  for (const Format& fm : formats())
+    if (!strcmp(fm.system, "ftrace")) put_section(h, format_text(fm), true);
+  put_num<uint32_t>(h, static_cast<uint32_t>(systems.size()));
+  for (const std::string& sys : systems) {
+    put_str(h, sys);
+    n = 0;
+    for (const Format& fm : formats()) n += sys == fm.system;
+    put_num<uint32_t>(h, n);
+    for (const Format& fm : formats())
+      if (sys == fm.system) put_section(h, format_text(fm), true);
+  }
+}
+
+// Every kept record of the spool in, in order, to pagers[cpu] (CPUs past
+// pagers' end and dropped clusters' held lines left out).
+bool page_records(FILE* in, std::vector<Pager>& pagers, const std::vector<bool>& drop_cluster) {
+  if (!in) return false;
+  RecordHead rh;
+  std::string data;
+  while (fread(&rh, sizeof rh, 1, in) == 1) {
+    data.resize(rh.len);
+    if (rh.len && fread(&data[0], 1, rh.len, in) != rh.len) return false;
+    if (rh.cpu >= pagers.size()) continue;
+    if (rh.held >= 0 && static_cast<size_t>(rh.held) < drop_cluster.size() && drop_cluster[rh.held])
+      continue;
+    if (!pagers[rh.cpu].add(rh.ns, data.data(), data.size())) return false;
+  }
+  if (ferror(in)) return false;
+  for (Pager& p : pagers)
+    if (!p.finish()) return false;
+  return true;
 }
 
 }  // namespace
 
+bool TraceDat::open(const std::string& dir) { return spool_.open(dir, "trace.dat.records"); }
+
 void TraceDat::add(uint64_t ns, unsigned cpu, const char* comm, int pid, const char* event,
                    const char* fields, const char* flags, int held) {
-  const Format* f = format_of(event);
-  if (!f || !encode(*f, fields, pid, flags, &buf_)) return;
-  if (cpu >= cpus_.size()) cpus_.resize(cpu + 1);
-  std::string& c = cpus_[cpu];
-  put_num<uint64_t>(c, ns);
-  put_num<int32_t>(c, held);
-  put_num<uint32_t>(c, static_cast<uint32_t>(buf_.size()));
-  c += buf_;
-  if (pid > 0) comms_.emplace(pid, comm);
+  if (!spool_.is_open()) return;
+  const int f = format_of(event);
+  if (f < 0 || !encode(static_cast<size_t>(f), fields, pid, flags, buf_, tail_)) return;
+  const RecordHead rh = {ns, cpu, held, static_cast<uint32_t>(buf_.size())};
+  spool_.write(reinterpret_cast<const char*>(&rh), sizeof rh);
+  spool_.write(buf_);
+  if (pid > 0) comms_.try_emplace(pid, comm);
 }
 
-namespace {
-
-// The file's start: magic, version, endianness, long size, page size, and
-// the ring buffer's page and event headers.
-void put_headers(std::string& h) {
+// Everything before the CPU data: the file's id, the header page and event
+// descriptions, the formats, kallsyms, cmdlines, options, "flyrecord".
+std::string TraceDat::file_head(unsigned nr_cpus) const {
+  std::string h;
   h += "\x17\x08\x44tracing";
   put_str(h, "6");
   h += '\0';            // little endian
@@ -361,57 +510,6 @@ void put_headers(std::string& h) {
               "\ttime_stamp : type == 31\n"
               "\tdata max type_len  == 28\n",
               true);
-}
-
-// The event formats of one system, counted first.
-void put_system_formats(std::string& h, const std::string& sys) {
-  uint32_t n = 0;
-  for (const Format& fm : formats()) n += sys == fm.system;
-  put_num<uint32_t>(h, n);
-  for (const Format& fm : formats())
-    if (sys == fm.system) put_section(h, format_text(fm), true);
-}
-
-// ftrace's own events (print), then the event systems.
-void put_formats(std::string& h) {
-  std::vector<std::string> systems;
-  for (const Format& fm : formats())
-    if (strcmp(fm.system, "ftrace") && std::find(systems.begin(), systems.end(), fm.system) == systems.end())
-      systems.push_back(fm.system);
-  put_system_formats(h, "ftrace");
-  put_num<uint32_t>(h, static_cast<uint32_t>(systems.size()));
-  for (const std::string& sys : systems) {
-    put_str(h, sys);
-    put_system_formats(h, sys);
-  }
-}
-
-}  // namespace
-
-// One CPU's records, decoded from its stream, less those of dropped
-// clusters, as ring-buffer pages.
-std::string TraceDat::cpu_pages(unsigned c, const std::vector<bool>& drop_cluster) const {
-  std::vector<std::pair<uint64_t, std::string>> recs;
-  const std::string& st = cpus_[c];
-  for (size_t p = 0; p + 16 <= st.size();) {
-    uint64_t ns;
-    int32_t held;
-    uint32_t len;
-    std::memcpy(&ns, &st[p], 8);
-    std::memcpy(&held, &st[p + 8], 4);
-    std::memcpy(&len, &st[p + 12], 4);
-    if (held < 0 || !(static_cast<size_t>(held) < drop_cluster.size() && drop_cluster[held]))
-      recs.push_back({ns, st.substr(p + 16, len)});
-    p += 16 + len;
-  }
-  std::string pages;
-  append_pages(pages, recs);
-  return pages;
-}
-
-bool TraceDat::write(FILE* f, unsigned nr_cpus, const std::vector<bool>& drop_cluster) const {
-  std::string h;
-  put_headers(h);
   put_formats(h);
   char sym[64];
   snprintf(sym, sizeof sym, "%016llx T tracing_mark_write\n", static_cast<unsigned long long>(kMarkIp));
@@ -424,17 +522,25 @@ bool TraceDat::write(FILE* f, unsigned nr_cpus, const std::vector<bool>& drop_cl
   h.append("options  ", 10);
   put_num<uint16_t>(h, 0);  // no options
   h.append("flyrecord", 10);
-  // The CPU data: pages per CPU, after the header padded to a page.
-  std::vector<std::string> data(nr_cpus);
-  for (unsigned c = 0; c < nr_cpus && c < cpus_.size(); ++c) data[c] = cpu_pages(c, drop_cluster);
+  return h;
+}
+
+// Two passes over the spool: the first counts each CPU's pages (the
+// header lists where each CPU's pages start), the second writes them in
+// place after the header.
+bool TraceDat::write(FILE* f, unsigned nr_cpus, const std::vector<bool>& drop_cluster) {
+  std::vector<Pager> count(nr_cpus, Pager(-1, 0));
+  if (!page_records(spool_.rewind_body(), count, drop_cluster)) return false;
+  std::string h = file_head(nr_cpus);
   uint64_t at = (h.size() + 16ull * nr_cpus + kPage - 1) / kPage * kPage;
+  std::vector<Pager> out;
   for (unsigned c = 0; c < nr_cpus; ++c) {
     put_num<uint64_t>(h, at);
-    put_num<uint64_t>(h, data[c].size());
-    at += data[c].size();
+    put_num<uint64_t>(h, count[c].bytes());
+    out.emplace_back(fileno(f), at);
+    at += count[c].bytes();
   }
   h.resize((h.size() + kPage - 1) / kPage * kPage, '\0');
-  bool ok = fwrite(h.data(), 1, h.size(), f) == h.size();
-  for (const std::string& d : data) ok = ok && fwrite(d.data(), 1, d.size(), f) == d.size();
-  return ok;
+  if (fwrite(h.data(), 1, h.size(), f) != h.size() || fflush(f) != 0) return false;
+  return page_records(spool_.rewind_body(), out, drop_cluster);
 }

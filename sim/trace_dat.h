@@ -16,9 +16,11 @@
 // the reading side only), and reads formats from a live tracefs. The test
 // reads the file back with trace-cmd report and libtracecmd.
 //
-// The events are kept in memory until the end of the run (16 bytes plus
-// the event's 16 to 64: the per-CPU streams must be written one after the
-// other), then written whole by write().
+// The events are encoded as they come and spooled to the output folder
+// (a 24-byte head plus the event's 16 to 64 bytes; sim/spool_file.h), so
+// memory stays flat however long the run. write() pages them per CPU: the
+// per-CPU streams must be written one after the other, so it reads the
+// spool twice, once to size each CPU's pages and once to write them.
 #pragma once
 
 #include <cstdint>
@@ -27,8 +29,12 @@
 #include <string>
 #include <vector>
 
+#include "sim/spool_file.h"
+
 class TraceDat {
  public:
+  // Starts the spool in dir (which must exist). False with errno.
+  bool open(const std::string& dir);
   // One event as trace.txt prints it: time in ns, CPU column, task, the
   // event's text name and fields, the irq-info flags ("d..1" or "....").
   // held >= 0: a clock model line of that cluster, left out at write() if
@@ -36,14 +42,15 @@ class TraceDat {
   void add(uint64_t ns, unsigned cpu, const char* comm, int pid, const char* event,
            const char* fields, const char* flags, int held);
   // The whole file into f; nr_cpus flyrecords (events on higher CPUs are
-  // left out). False on a write error.
-  bool write(FILE* f, unsigned nr_cpus, const std::vector<bool>& drop_cluster) const;
+  // left out). f must be a file (the pages are written in place). False
+  // on a read or write error.
+  bool write(FILE* f, unsigned nr_cpus, const std::vector<bool>& drop_cluster);
 
  private:
-  std::string cpu_pages(unsigned c, const std::vector<bool>& drop_cluster) const;
-  // Per CPU, its records one after the other: u64 ns, i32 held, u32
-  // length, then the event's bytes (common fields first).
-  std::vector<std::string> cpus_;
+  std::string file_head(unsigned nr_cpus) const;
+  // The records one after the other: RecordHead (ns, CPU, held, length),
+  // then the event's bytes (common fields first).
+  SpoolFile spool_;
   std::map<int, std::string> comms_;  // pid -> first name seen
-  std::string buf_;
+  std::string buf_, tail_;            // reused: no allocation per event
 };

@@ -39,9 +39,9 @@ const EventName kEvents[] = {
 };
 const size_t kNrEvents = sizeof kEvents / sizeof *kEvents;
 
-int event_index(const std::string& text_name) {
+int event_index(const char* text_name) {
   for (size_t i = 0; i < kNrEvents; ++i)
-    if (text_name == kEvents[i].text) return static_cast<int>(i);
+    if (!strcmp(text_name, kEvents[i].text)) return static_cast<int>(i);
   return -1;
 }
 
@@ -126,6 +126,15 @@ void put_head(std::string& s, uint64_t ns, unsigned cpu, const char* comm, int p
 }
 }  // namespace
 
+// The writer thread (sim/writer_thread.h) formats both files from the
+// records line() appends; nothing of out_, dat_, lines_ or held_ is
+// touched by the simulation thread until finish().
+bool TraceWriter::open(const std::string& dir) {
+  if (!out_.open(dir, "trace.txt") || !dat_.open(dir)) return false;
+  writer_.start([this](const std::string& chunk) { write_chunk(chunk); });
+  return true;
+}
+
 std::vector<std::string> TraceWriter::event_names() {
   std::vector<std::string> v;
   for (const EventName& e : kEvents) v.push_back(std::string(e.system) + ":" + e.name);
@@ -151,13 +160,12 @@ bool TraceWriter::set_events(const std::string& list, std::string* why) {
   return true;
 }
 
-bool TraceWriter::wanted(const std::string& event) const {
-  const int i = event_index(event);
-  return i >= 0 && !(static_cast<size_t>(i) < off_.size() && off_[i]);
+bool TraceWriter::wanted(int event) const {
+  return event >= 0 && !(static_cast<size_t>(event) < off_.size() && off_[event]);
 }
 
 void TraceWriter::add(const TraceRecord& r) {
-  if (!out_.is_open()) return;
+  if (!writer_.running()) return;
   // Where each logical CPU is (the switcher moves them): every event but
   // cpu_migrate_current, which the switcher raises for all CPUs from one,
   // runs on the CPU it names.
@@ -179,30 +187,63 @@ void TraceWriter::add(const TraceRecord& r) {
   line(r.ns, r.cpu, r.comm.c_str(), r.pid, r.event.c_str(), r.fields.c_str());
 }
 
+// One record for the writer thread: LineHead, then the comm and the
+// fields, each with its NUL (the thread formats from them in place).
+struct TraceWriter::LineHead {
+  uint64_t ns;
+  uint32_t cpu;
+  int32_t pid;
+  int32_t event;  // index in kEvents
+  int32_t held;
+  uint32_t comm_len, fields_len;
+};
+
 void TraceWriter::line(uint64_t ns, unsigned cpu, const char* comm, int pid, const char* event,
                        const char* fields, int held) {
-  if (!wanted(event)) return;
-  line_.clear();
-  put_head(line_, ns, cpu, comm, pid, flags_for(event));
-  dat_.add(ns, cpu, comm, pid, event, fields, flags_for(event), held);
-  line_ += event;
-  line_ += ": ";
-  line_ += fields;
-  line_ += '\n';
-  out_.write(line_);
-  ++lines_;
+  const int ev = event_index(event);
+  if (!wanted(ev) || !writer_.running()) return;
+  const size_t comm_len = strlen(comm), fields_len = strlen(fields);
+  const LineHead h = {ns, cpu, pid, ev, held, static_cast<uint32_t>(comm_len),
+                      static_cast<uint32_t>(fields_len)};
+  std::string& c = writer_.chunk();
+  c.append(reinterpret_cast<const char*>(&h), sizeof h);
+  c.append(comm, comm_len + 1);
+  c.append(fields, fields_len + 1);
+  writer_.commit();
+}
+
+// On the writer thread: the chunk's lines into trace.txt's spool and
+// trace.dat's, in the order they were recorded.
+void TraceWriter::write_chunk(const std::string& chunk) {
+  for (size_t p = 0; p + sizeof(LineHead) <= chunk.size();) {
+    LineHead h;
+    std::memcpy(&h, chunk.data() + p, sizeof h);
+    const char* comm = chunk.data() + p + sizeof h;
+    const char* fields = comm + h.comm_len + 1;
+    p += sizeof h + h.comm_len + 1 + h.fields_len + 1;
+    const char* event = kEvents[h.event].text;
+    const char* flags = flags_for(event);
+    const uint64_t start = out_.size();
+    line_.clear();
+    put_head(line_, h.ns, h.cpu, comm, h.pid, flags);
+    dat_.add(h.ns, h.cpu, comm, h.pid, event, fields, flags, h.held);
+    line_ += event;
+    line_ += ": ";
+    line_.append(fields, h.fields_len);
+    line_ += '\n';
+    out_.write(line_);
+    ++lines_;
+    if (h.held >= 0) held_.push_back({start, out_.size() - start, static_cast<unsigned>(h.held)});
+  }
 }
 
 void TraceWriter::model_freq(uint64_t ns, unsigned core, unsigned cluster, const char* fields) {
-  if (kernel_freq(cluster) || !wanted("cpu_frequency")) return;
-  const uint64_t start = out_.size();
+  if (kernel_freq(cluster)) return;
   line(ns, core, "<idle>", 0, "cpu_frequency", fields, static_cast<int>(cluster));
-  held_.push_back({start, out_.size() - start, cluster});
 }
 
-// power_domain_target for a core or a cluster (name=coreN / clusterN),
-// on the given CPU's row.
-void TraceWriter::power_domain_line(const char* kind, unsigned id, unsigned state, unsigned cpu) {
+// "name=coreN state=S cpu_id=C" (or clusterN), on CPU column cpu.
+void TraceWriter::power_line(const char* kind, unsigned id, unsigned state, unsigned cpu) {
   fields_.assign("name=");
   fields_ += kind;
   put_u(fields_, id);
@@ -231,7 +272,7 @@ void TraceWriter::attach(Platform& p) {
   }
   for (unsigned i = 0; i < p.nr_cores(); ++i) {
     p.core(i).add_state_listener(
-        [this, i](Core::State s) { power_domain_line("core", i, static_cast<unsigned>(s), i); });
+        [this, i](Core::State s) { power_line("core", i, static_cast<unsigned>(s), i); });
   }
   for (auto& cl : p.clusters()) {
     const unsigned id = cl.cluster->params().id;
@@ -240,7 +281,7 @@ void TraceWriter::attach(Platform& p) {
       if (cpus[i].cluster == id) cores.push_back(i);
     const unsigned first = cores.empty() ? 0 : cores.front();
     cl.power->add_listener([this, id, first](PowerDomain::State s) {
-      power_domain_line("cluster", id, static_cast<unsigned>(s), first);
+      power_line("cluster", id, static_cast<unsigned>(s), first);
     });
     // A PLL relock stops the clock (0 Hz) on its way to the new frequency:
     // only the settled frequency is a change cpufreq would report.
@@ -266,6 +307,7 @@ std::string TraceWriter::format_line(const TraceRecord& r, const char* flags) {
 }
 
 bool TraceWriter::stage(unsigned nr_cpus) {
+  writer_.finish();
   std::vector<std::pair<uint64_t, uint64_t>> skip;
   for (const Held& h : held_)
     if (kernel_freq(h.cluster)) skip.push_back({h.offset, h.length});

@@ -14,8 +14,11 @@
 // pid in 5 columns), in time order (events come in simulated time order, so
 // the file is that order).
 //
-// Lines are streamed to a spool in the output folder as they come (memory
-// stays flat however long the run); stage() writes trace.txt whole, with
+// The simulation thread only checks set_events() and appends a compact
+// record per line; a writer thread (sim/writer_thread.h) formats the text
+// and trace.dat's binary record from it, in the same order. Lines are
+// streamed to a spool in the output folder as they come (memory stays flat
+// however long the run); stage() writes trace.txt whole, with
 // the header that needs the final line count. Without open() nothing is
 // recorded. set_events() chooses which events are kept, as ftrace's
 // set_event does.
@@ -28,12 +31,15 @@
 #include "sim/hw_glue.h"
 #include "sim/spool_file.h"
 #include "sim/trace_dat.h"
+#include "sim/writer_thread.h"
 
 class Platform;
 
-class TraceWriter : public SpooledOutput {
+class TraceWriter {
  public:
-  TraceWriter() : SpooledOutput("trace.txt") {}
+  // Starts recording into dir (which must exist). False with errno.
+  bool open(const std::string& dir);
+  bool is_open() const { return writer_.running(); }
   // The events to record, as ftrace's set_event takes them: a list of
   // comma-separated names, SYSTEM:NAME, or globs of either (sched_*,
   // power:*, sched). Empty: all. False with *why naming the first
@@ -50,8 +56,13 @@ class TraceWriter : public SpooledOutput {
   // Writes dir/.trace.txt.tmp whole; publish() renames it to trace.txt.
   // nr_cpus goes to the header's #P:. False with errno.
   bool stage(unsigned nr_cpus);
+  bool publish() { return out_.publish(); }
+  const std::string& path() const { return out_.path(); }
   // trace.dat (sim/trace_dat.h): the same events as trace.txt, into f.
-  bool write_dat(FILE* f, unsigned nr_cpus) const { return dat_.write(f, nr_cpus, kernel_freq_); }
+  bool write_dat(FILE* f, unsigned nr_cpus) {
+    writer_.finish();
+    return dat_.write(f, nr_cpus, kernel_freq_);
+  }
 
   // One line as ftrace prints it (no newline).
   static std::string format_line(const TraceRecord& r, const char* flags);
@@ -60,8 +71,10 @@ class TraceWriter : public SpooledOutput {
   // held >= 0: a clock model line of that cluster (see held_).
   void line(uint64_t ns, unsigned cpu, const char* comm, int pid, const char* event,
             const char* fields, int held = -1);
-  bool wanted(const std::string& event) const;
-  void power_domain_line(const char* kind, unsigned id, unsigned state, unsigned cpu);
+  bool wanted(int event) const;  // an index in the event table, -1 unknown
+  void power_line(const char* kind, unsigned id, unsigned state, unsigned cpu);
+  struct LineHead;
+  void write_chunk(const std::string& chunk);  // on the writer thread
   // The physical core logical CPU cpu ran its last event on (the cluster a
   // kernel cpu_frequency line speaks for); cpu itself before any.
   unsigned core_of_cpu(unsigned cpu) const {
@@ -74,8 +87,11 @@ class TraceWriter : public SpooledOutput {
     return cluster < kernel_freq_.size() && kernel_freq_[cluster];
   }
 
-  std::string line_, fields_;  // reused: no allocation per line
+  // Written by the writer thread only (until writer_.finish()).
+  SpoolFile out_;
+  std::string line_;  // reused: no allocation per line
   uint64_t lines_ = 0;
+  std::string fields_;  // the simulation thread's, reused
   std::vector<int> cluster_of_core_;
   std::vector<int> core_of_cpu_;         // by logical CPU, -1 unknown
   std::vector<uint64_t> model_khz_;      // by core: last model cpu_frequency
@@ -87,6 +103,7 @@ class TraceWriter : public SpooledOutput {
     uint64_t offset, length;
     unsigned cluster;
   };
-  std::vector<Held> held_;
-  TraceDat dat_;
+  std::vector<Held> held_;  // writer thread's
+  TraceDat dat_;            // writer thread's
+  WriterThread writer_;     // last: joined before the members it writes die
 };

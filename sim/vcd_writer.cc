@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstring>
 #include <stdexcept>
 
 #include "sim/platform.h"
@@ -43,6 +44,8 @@ void append_value(std::string& s, unsigned width, uint64_t v, const std::string&
 
 }  // namespace
 
+bool VcdWriter::open(const std::string& dir) { return open_ = out_.open(dir, "waves.vcd"); }
+
 int VcdWriter::add_signal(const std::string& scope, const std::string& name, unsigned width,
                           uint64_t initial) {
   const int id = static_cast<int>(signals_.size());
@@ -52,9 +55,31 @@ int VcdWriter::add_signal(const std::string& scope, const std::string& name, uns
   return id;
 }
 
+struct VcdWriter::Change {
+  uint64_t ps, v;
+  int64_t id;
+};
+
 void VcdWriter::change(int id, uint64_t ps, uint64_t v) {
-  if (!out_.is_open()) return;
-  if (ps < t_) throw std::logic_error("VcdWriter: a change back in time");
+  if (!open_) return;
+  if (ps < last_ps_) throw std::logic_error("VcdWriter: a change back in time");
+  last_ps_ = ps;
+  if (!writer_.running()) writer_.start([this](const std::string& c) { write_chunk(c); });
+  const Change c = {ps, v, id};
+  writer_.chunk().append(reinterpret_cast<const char*>(&c), sizeof c);
+  writer_.commit();
+}
+
+void VcdWriter::write_chunk(const std::string& chunk) {
+  for (size_t p = 0; p + sizeof(Change) <= chunk.size(); p += sizeof(Change)) {
+    Change c;
+    std::memcpy(&c, chunk.data() + p, sizeof c);
+    apply(static_cast<int>(c.id), c.ps, c.v);
+  }
+}
+
+// Within one timestamp the last change of a signal wins.
+void VcdWriter::apply(int id, uint64_t ps, uint64_t v) {
   if (ps > t_) {
     flush_block();
     t_ = ps;
@@ -94,6 +119,7 @@ void VcdWriter::flush_block() {
 }
 
 bool VcdWriter::stage(uint64_t end_ps) {
+  writer_.finish();
   flush_block();
   if (end_ps > last_ts_) out_.write("#" + std::to_string(end_ps) + "\n");
   std::string s;

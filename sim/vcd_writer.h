@@ -26,19 +26,25 @@
 #include <vector>
 
 #include "sim/spool_file.h"
+#include "sim/writer_thread.h"
 
 class Platform;
 
 // Value changes are streamed to a spool in the output folder as the run goes
 // (memory stays flat); stage() writes waves.vcd whole, with the header and
 // the $dumpvars of every signal declared by then. Without open() changes are
-// not recorded.
-class VcdWriter : public SpooledOutput {
+// not recorded. The simulation thread only appends (signal, time, value)
+// records; a writer thread (sim/writer_thread.h), started at the first
+// change, merges each timestamp's changes and formats them, in order.
+class VcdWriter {
  public:
-  VcdWriter() : SpooledOutput("waves.vcd") {}
+  // Starts recording into dir (which must exist). False with errno.
+  bool open(const std::string& dir);
+  bool is_open() const { return open_; }
   // The name of the top scope ("blsim" unless set).
   void set_top(const std::string& name) { top_ = name; }
-  // Declares a signal; returns its handle. Declare before its first change.
+  // Declares a signal; returns its handle. Declare every signal before the
+  // first change of any (the writer thread reads the declarations).
   int add_signal(const std::string& scope, const std::string& name, unsigned width,
                  uint64_t initial);
   // Records that signal id takes value v at time ps. Times never go back
@@ -51,6 +57,8 @@ class VcdWriter : public SpooledOutput {
   // Writes dir/.waves.vcd.tmp whole; publish() renames it to waves.vcd.
   // end_ps is the time of the final timestamp (run's end). False with errno.
   bool stage(uint64_t end_ps);
+  bool publish() { return out_.publish(); }
+  const std::string& path() const { return out_.path(); }
   // GTKWave's save file listing every signal (a comment row before each
   // scope: its label in labels, else its name), zoomed to show 0..end_ps.
   std::string gtkw(const std::map<std::string, std::string>& labels, uint64_t end_ps) const;
@@ -61,6 +69,9 @@ class VcdWriter : public SpooledOutput {
     unsigned width;
     uint64_t initial;
   };
+  struct Change;
+  void write_chunk(const std::string& chunk);  // on the writer thread
+  void apply(int id, uint64_t ps, uint64_t v);  // on the writer thread
   void flush_block();  // the pending changes of time t_ to the body
 
   std::vector<Signal> signals_;
@@ -70,6 +81,10 @@ class VcdWriter : public SpooledOutput {
   uint64_t t_ = 0, last_ts_ = 0;  // pending time; last timestamp dumped
   std::string block_;
   std::string top_ = "blsim";
+  SpoolFile out_;
+  bool open_ = false;
+  uint64_t last_ps_ = 0;  // the simulation thread's: the last change's time
+  WriterThread writer_;   // last: joined before the members it writes die
 };
 
 void attach_platform_vcd(VcdWriter& w, Platform& p);

@@ -1,0 +1,40 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# What writing the outputs costs: TC2 + rt-app's mp3-short (IKS, ondemand,
+# menu) for 60 s simulated, with and without --out (best of three each),
+# the writers' share of the run, host(with) - host(without) over
+# host(with), the bytes each file gets per simulated second, and peak RSS
+# with --out at 10 s and 60 s (flat: nothing grows with simulated time).
+# Prints numbers; asserts nothing.
+# Usage: bench/outputs.sh [BUILD_DIR]
+set -e
+build=${1:-build}
+src=/usr/share/doc/rt-app/examples/mp3-short.json
+[ -r "$src" ] || { echo "outputs.sh: $src is missing: run tools/setup (Debian's rt-app package)" >&2; exit 1; }
+tmp=$(mktemp -d /tmp/blsim-outputs.XXXXXX)
+trap 'rm -rf "$tmp"' EXIT
+run() {  # $1 = seconds, then more blsim options; prints "host_s rss_kb", best of 3
+  s=$1
+  shift
+  sed "s/\"duration\" : 6,/\"duration\" : $s,/" "$src" > "$tmp/mp3-$s.json"
+  for i in 1 2 3; do
+    /usr/bin/time -f "%e %M" -o "$tmp/time" "$build/blsim" --dtb "$build/configs/tc2.dtb" \
+      --workload "$tmp/mp3-$s.json" --switcher iks --cpufreq-governor ondemand \
+      --cpuidle-governor menu --quiet "$@" 2>/dev/null || exit 1
+    cat "$tmp/time"
+  done | sort -n | head -n 1
+}
+set -- $(run 60); h=$1
+set -- $(run 60 --out "$tmp/out"); ho=$1; r60=$2
+set -- $(run 10 --out "$tmp/out10"); r10=$2
+[ -n "$h" ] && [ -n "$ho" ] && [ -n "$r10" ] || { echo "outputs.sh: a blsim run failed" >&2; exit 1; }
+echo "blsim outputs, TC2 + mp3-short 60 s (IKS, ondemand, menu)"
+awk -v h="$h" -v ho="$ho" -v r10="$r10" -v r60="$r60" 'BEGIN {
+  printf "  host: %.2f s without --out, %.2f s with (%.1fx / %.1fx real time)\n", h, ho, 60 / h, 60 / ho
+  printf "  writers share: (with - without) / with = %.0f%% (goal <= 15%%)\n", (ho > h ? 100 * (ho - h) / ho : 0)
+  printf "  peak RSS with --out: %d MiB at 10 s, %d MiB at 60 s\n", r10 / 1024, r60 / 1024
+}'
+for f in trace.txt trace.dat stats.json waves.vcd; do
+  b=$(wc -c < "$tmp/out/$f")
+  awk -v f="$f" -v b="$b" 'BEGIN { printf "  %-10s %6.1f MB, %7.0f KB per simulated second\n", f, b / 1e6, b / 60 / 1e3 }'
+done
