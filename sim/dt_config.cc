@@ -135,53 +135,6 @@ const CoreTypeDefaults* core_type(const Fdt& f, int node) {
                                  "' (blsim models arm,cortex-a15 and arm,cortex-a7)");
 }
 
-// Every blsim,* property and its range: far beyond any plausible SoC, short
-// of values that stop the kernel from booting (a bus latency of seconds) or
-// overflow the energy model (an exponent of millions). The rule-specific
-// checks (an IPC of zero, a negative clock, the SPIs' multiple of 32) come
-// first, where the property is read; this table is checked after.
-const BlsimProperty kBlsimProperties[] = {
-    {BlsimProperty::kCells, "blsim,ipc-milli", 4, 1, 10000, "instructions per 1000 cycles"},
-    {BlsimProperty::kCells, "blsim,dirty-lines-per-minstr", 4, 0, 1000000, "lines per 10^6 instructions"},
-    {BlsimProperty::kCells, "blsim,l1-hit-cycles", 1, 0, 1000, "cycles"},
-    {BlsimProperty::kCells, "blsim,cache-walk-cycles-per-set", 1, 0, 1000, "cycles"},
-    {BlsimProperty::kCells, "blsim,context-save-cycles", 1, 0, 1000000, "cycles"},
-    {BlsimProperty::kCells, "blsim,context-restore-cycles", 1, 0, 1000000, "cycles"},
-    {BlsimProperty::kCells, "blsim,barrier-cycles", 1, 0, 10000, "cycles"},
-    {BlsimProperty::kCells, "blsim,irq-entry-cycles", 1, 0, 100000, "cycles"},
-    {BlsimProperty::kCells, "blsim,cold-resume-lines", 1, 0, 100000, "cache lines"},
-    {BlsimProperty::kCells, "blsim,switch-path-instructions", 6, 0, 10000000, "instructions"},
-    {BlsimProperty::kCells, "blsim,l2-hit-cycles", 1, 0, 1000, "cycles"},
-    {BlsimProperty::kCells, "blsim,activity-milli", 4, 0, 10000, "per 1000"},
-    {BlsimProperty::kCells, "blsim,idle-activity-milli", 1, 0, 10000, "per 1000"},
-    {BlsimProperty::kCells, "blsim,leakage-uw", 1, 0, 100000000, "uW"},
-    {BlsimProperty::kCells, "blsim,wfi-leakage-uw", 1, 0, 100000000, "uW"},
-    {BlsimProperty::kCells, "blsim,leakage-exponent-milli", 1, 1, 20000, "per 1000"},
-    {BlsimProperty::kCells, "blsim,port-cycles", 1, 0, 1000, "cycles"},
-    {BlsimProperty::kCells, "blsim,power-up-latency-ns", 1, 0, 100000000, "ns"},
-    {BlsimProperty::kCells, "blsim,power-down-latency-ns", 1, 0, 100000000, "ns"},
-    {BlsimProperty::kCells, "blsim,pll-ref-hz", 1, 1000000, 100000000, "Hz"},
-    {BlsimProperty::kCells, "blsim,pll-relock-ns", 1, 0, 10000000, "ns"},
-    {BlsimProperty::kCells, "blsim,dynamic-power-coefficient", 1, 0, 100000, "uW/MHz/V^2"},
-    {BlsimProperty::kCells, "blsim,active-static-uw", 1, 0, 100000000, "uW"},
-    {BlsimProperty::kCells, "blsim,idle-static-uw", 1, 0, 100000000, "uW"},
-    {BlsimProperty::kCells, "blsim,off-static-uw", 1, 0, 100000000, "uW"},
-    {BlsimProperty::kCells, "blsim,housekeeping-period-us", 1, 0, 100000000, "us"},
-    {BlsimProperty::kCells, "blsim,perf-firmware-ns", 1, 0, 20000000, "ns"},
-    {BlsimProperty::kCells, "blsim,static-exponent-milli", 1, 1, 20000, "per 1000"},
-    {BlsimProperty::kPairs, "blsim,a15-opps", 0, 0, 0, "<kHz uV> pairs"},
-    {BlsimProperty::kPairs, "blsim,a7-opps", 0, 0, 0, "<kHz uV> pairs"},
-    {BlsimProperty::kCells, "blsim,comms-latency-ns", 1, 0, 10000000, "ns"},
-    {BlsimProperty::kCells, "blsim,access-latency-ns", 1, 0, 1000000, "ns"},
-    {BlsimProperty::kCells, "blsim,num-spis", 1, 0, 480, "SPIs"},
-    {BlsimProperty::kCells, "blsim,transit-latency-ns", 1, 0, 10000, "ns"},
-    {BlsimProperty::kCells, "blsim,snoop-latency-ns", 1, 0, 10000, "ns"},
-    {BlsimProperty::kCells, "blsim,change-pending-ns", 1, 0, 1000000, "ns"},
-    {BlsimProperty::kCells, "blsim,latency-ns", 1, 0, 10000, "ns"},
-    {BlsimProperty::kCells, "blsim,bandwidth-mbps", 1, 1, 10000000, "MB/s"},
-    {BlsimProperty::kCells, "blsim,bus-latency-ns", 1, 0, 10000, "ns"},
-    {BlsimProperty::kFlag, "blsim,no-coherency", 0, 0, 0, ""},
-};
 
 // The energy model's defaults by core type, calibrated against ARM's EAS TC2
 // energy model with the default OPP voltages (docs/energy-model.md).
@@ -804,11 +757,6 @@ void check_blsim_properties(const Fdt& f, int node, std::set<std::string>& unkno
 
 }  // namespace
 
-const BlsimProperty* find_blsim_property(const std::string& name) {
-  for (const BlsimProperty& p : kBlsimProperties)
-    if (name == p.name) return &p;
-  return nullptr;
-}
 
 // The board's short name from the root compatible: known SoCs by name,
 // else the part after the vendor of the most specific entry, reduced to

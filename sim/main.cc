@@ -12,6 +12,7 @@
 
 #include "sim/cli_args.h"
 #include "sim/compare.h"
+#include "sim/dt_properties.h"
 #include "sim/run.h"
 #include "sim/trace_writer.h"
 #include "sim/version.h"
@@ -99,6 +100,9 @@ const char kUsage[] =
     "                     start, even when stderr is not a terminal; by default it\n"
     "                     appears after 2 s of host time, on a terminal only\n"
     "  --no-progress      never draw the progress line\n"
+    "  --dt-properties    print the table of every blsim,* device-tree property\n"
+    "                     (range, unit, default, source), as docs/dt-properties.md\n"
+    "                     holds it\n"
     "  --help             this text\n"
     "  --version          print \"blsim VERSION\": the project version, and git describe\n"
     "                     of the sources when the build was configured\n"
@@ -125,7 +129,7 @@ int usage_error(const std::string& message) { return usage_error("%s", message.c
 // The options that take no value; every other option takes one, as the
 // next word or after '=' (sim/cli_args.h).
 const std::set<std::string> kFlags = {
-    "--help", "-h", "--version", "--cpuidle-sysfs", "--no-early-poke", "--console", "--lockstep",
+    "--help", "-h", "--version", "--dt-properties", "--cpuidle-sysfs", "--no-early-poke", "--console", "--lockstep",
     "--host-stats", "--quiet", "--progress", "--no-progress"};
 
 namespace {
@@ -287,6 +291,10 @@ int parse_word(int argc, char** argv, int* i, ParseState& st) {
   }
   if (a == "--version") {
     printf("blsim %s\n", blsim_version());
+    return kExitOk;
+  }
+  if (a == "--dt-properties") {
+    fputs(blsim_properties_markdown().c_str(), stdout);
     return kExitOk;
   }
   if (!kTakesValue.count(a)) return parse_flag(a, st.o);
