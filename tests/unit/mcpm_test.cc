@@ -115,7 +115,7 @@ TEST(Mcpm, CpuGoesDownWithoutTearingDownItsCluster)
 	EXPECT_TRUE(fake_hw_cluster_powered(1));
 	EXPECT_TRUE(fake_hw_cci_snoops_on(1));
 	EXPECT_NE(fake_hw_spc_reg(0x24) & (1u << 5), 0u); // wake-up armed
-	EXPECT_EQ(fake_hw_spc_reg(0x34), 0u);             // no cluster power-down
+	EXPECT_EQ(fake_hw_spc_reg(A7_PWRDN_EN), 0u);             // no cluster power-down
 	EXPECT_EQ(r.ck.last_men[1], 0u);
 	EXPECT_NO_VIOLATIONS(r);
 }
@@ -342,7 +342,7 @@ TEST(Mcpm, HotplugAllA7DownAndUp)
 		}
 		off_between = !fake_hw_cluster_powered(1);
 		cci_off_between = !fake_hw_cci_snoops_on(1);
-		pwrdn_en = readl_relaxed(FAKE_SPC_BASE + 0x34) == 1;
+		pwrdn_en = readl_relaxed(FAKE_SPC_BASE + A7_PWRDN_EN) == 1;
 		for (unsigned c = 2; c <= 4; c++)
 			all_back = r.boot_and_wait(c) && all_back;
 	});
@@ -353,7 +353,7 @@ TEST(Mcpm, HotplugAllA7DownAndUp)
 	EXPECT_TRUE(all_back) << (fake_hw_panic_message() ? fake_hw_panic_message() : "");
 	EXPECT_TRUE(fake_hw_cluster_powered(1));
 	EXPECT_TRUE(fake_hw_cci_snoops_on(1));
-	EXPECT_EQ(fake_hw_spc_reg(0x34), 0u); // cluster_is_up cleared PWRDN_EN
+	EXPECT_EQ(fake_hw_spc_reg(A7_PWRDN_EN), 0u); // cluster_is_up cleared PWRDN_EN
 	EXPECT_EQ(r.ck.power_downs[1], 1u);
 	EXPECT_EQ(r.ck.power_ups[1], 1u);
 	EXPECT_EQ(r.ck.first_men[1], 2u); // boot, and after the power-up

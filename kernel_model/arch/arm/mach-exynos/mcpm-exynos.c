@@ -53,7 +53,7 @@ static bool slot_valid(unsigned int cpu, unsigned int cluster)
 
 static bool core_powered(unsigned int n)
 {
-	return (pmu_read(core_cfg(n) + 4) & PWR_LOCAL_ON) != 0;
+	return (pmu_read(core_cfg(n) + PMU_STATUS) & PWR_LOCAL_ON) != 0;
 }
 
 /*
@@ -76,7 +76,7 @@ static int exy_cpu_up(unsigned int cpu, unsigned int cluster)
 	if (booted_on_a7) {
 		while (pmu_read(PMU_SPARE2) == 0)
 			hw_udelay(10);
-		pmu_write(PMU_SWRESET, (BIT(8) | BIT(20)) << cpu);
+		pmu_write(PMU_SWRESET, PMU_SWRESET_KFC_CORE(cpu));
 	}
 	return 0;
 }
@@ -245,7 +245,7 @@ int exynos_mcpm_init(const void *fdt)
 	pr_info("Exynos MCPM support installed\n");
 
 	for (cl = 0; cl < NR_CLUSTERS; cl++) {
-		u32 reg = l2_cfg(cl) + 8;
+		u32 reg = l2_cfg(cl) + PMU_OPTION;
 
 		pmu_write(reg, pmu_read(reg) | L2_OPT_AUTO_CORE_DOWN |
 			       L2_OPT_CORE_DOWN_STATE | L2_OPT_L2_UP_STATE);

@@ -70,7 +70,7 @@ static void wake_mask_update(u32 bits, bool set)
 /* The bit of a CPU in WAKE_INT_MASK: n for A15 n, n + 4 for A7 n. */
 static u32 cpu_wake_bit(u32 cluster, u32 cpu)
 {
-	return BIT(cpu + (big_cluster(cluster) ? 0 : 4));
+	return BIT(cpu + (big_cluster(cluster) ? 0 : SPC_WAKE_INT_A7_SHIFT));
 }
 
 /* ve_spc_global_wakeup_irq: any interrupt may wake a powered-off cluster. */

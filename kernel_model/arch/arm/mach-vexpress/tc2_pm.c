@@ -41,7 +41,7 @@ static bool tc2_slot_ok(unsigned int cpu, unsigned int cluster)
 /* The bit of SCC_RESET_CTRL that releases this core from reset. */
 static u32 tc2_reset_bit(unsigned int cpu, unsigned int cluster)
 {
-	return 1u << (cpu + (cluster == 0 ? 2 : 16));
+	return cluster == 0 ? SCC_RESET_A15_CPU(cpu) : SCC_RESET_A7_CPU(cpu);
 }
 
 /* Where a CPU released by the SPC starts: the MCPM entry point. */
