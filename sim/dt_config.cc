@@ -80,13 +80,13 @@ void check_no_stray_node(const Fdt& f, const std::string& name, const char* comp
 // the TC2's rail or an S2MPS11 buck, whose ramp defaults differ.
 void read_regulator(const Fdt& f, Defaults& d, int reg, uint32_t ramp_default, ClusterConfig& cl) {
   cl.rail_name = f.opt_string(reg, "regulator-name").value_or(f.name(reg));
-  cl.rail_min_uv = f.u32(reg, "regulator-min-microvolt");
-  cl.rail_max_uv = f.u32(reg, "regulator-max-microvolt");
-  if (cl.rail_min_uv > cl.rail_max_uv)
+  cl.rail.min_uv = f.u32(reg, "regulator-min-microvolt");
+  cl.rail.max_uv = f.u32(reg, "regulator-max-microvolt");
+  if (cl.rail.min_uv > cl.rail.max_uv)
     f.fail(reg, "regulator-min-microvolt", "above regulator-max-microvolt");
-  cl.rail_ramp_uv_per_us = static_cast<uint32_t>(positive(
+  cl.rail.ramp_uv_per_us = static_cast<uint32_t>(positive(
       f, reg, "regulator-ramp-delay", d.u32(reg, "regulator-ramp-delay", ramp_default, "uV/us")));
-  cl.rail_settle_us = d.u32(reg, "regulator-settling-time-us", 5, "us");
+  cl.rail.settle_time = sc_core::sc_time(d.u32(reg, "regulator-settling-time-us", 5, "us"), sc_core::SC_US);
 }
 
 }  // namespace dtcfg
@@ -163,11 +163,11 @@ const EnergyDefaults& energy_defaults(const std::string& type) {
 void read_cpu_energy(const Fdt& f, Defaults& d, int n, const CoreTypeDefaults& t, CpuConfig& c) {
   const EnergyDefaults& e = energy_defaults(t.type);
   auto act = d.cells(n, "blsim,activity-milli", {e.activity_milli, e.activity_milli + 4}, 4);
-  for (int k = 0; k < 4; ++k) c.activity[k] = act[k] / 1000.0;
-  c.idle_activity = d.u32(n, "blsim,idle-activity-milli", e.idle_activity_milli, "") / 1000.0;
-  c.leakage_uw = d.u32(n, "blsim,leakage-uw", e.leakage_uw, "uW");
-  c.wfi_leakage_uw = d.u32(n, "blsim,wfi-leakage-uw", e.wfi_leakage_uw, "uW");
-  c.leakage_exponent = positive(f, n, "blsim,leakage-exponent-milli",
+  for (int k = 0; k < 4; ++k) c.energy.activity[k] = act[k] / 1000.0;
+  c.energy.idle_activity = d.u32(n, "blsim,idle-activity-milli", e.idle_activity_milli, "") / 1000.0;
+  c.energy.leakage_uw = d.u32(n, "blsim,leakage-uw", e.leakage_uw, "uW");
+  c.energy.wfi_leakage_uw = d.u32(n, "blsim,wfi-leakage-uw", e.wfi_leakage_uw, "uW");
+  c.energy.leakage_exponent = positive(f, n, "blsim,leakage-exponent-milli",
                                 d.u32(n, "blsim,leakage-exponent-milli",
                                       e.leakage_exponent_milli, "")) / 1000.0;
 }
@@ -196,32 +196,35 @@ void read_cpus(const Fdt& f, Defaults& d, PlatformConfig& pc) {
     c.cluster = (c.mpidr >> 8) & 0xff;
     if (c.mpidr & 0xFF0000) f.fail(n, "reg", "MPIDR Aff2 is not supported");
     c.capacity_dmips_mhz = d.u32(n, "capacity-dmips-mhz", t->capacity, "");
-    c.dynamic_power_coefficient = d.u32(n, "dynamic-power-coefficient", t->dyn_power, "");
+    c.energy.dyn_coeff_uw = d.u32(n, "dynamic-power-coefficient", t->dyn_power, "");
+    c.core.mpidr = c.mpidr;
+    c.core.part_number = c.part_number;
+    c.core.type = c.type;
     auto ipc = d.cells(n, "blsim,ipc-milli", {t->ipc_milli, t->ipc_milli + 4}, 4);
     auto dirty = d.cells(n, "blsim,dirty-lines-per-minstr",
                          {t->dirty_per_kinstr_milli, t->dirty_per_kinstr_milli + 4}, 4);
     for (int k = 0; k < 4; ++k) {
       if (ipc[k] == 0) f.fail(n, "blsim,ipc-milli", "an IPC of zero can never finish work");
-      c.ipc[k] = ipc[k] / 1000.0;
-      c.dirty_lines_per_kinstr[k] = dirty[k] / 1000.0;
+      c.core.ipc[k] = ipc[k] / 1000.0;
+      c.core.dirty_lines_per_kinstr[k] = dirty[k] / 1000.0;
     }
-    c.l1d.size_bytes = d.u32(n, "d-cache-size", t->l1d_size, "bytes");
-    c.l1d.line_bytes = d.u32(n, "d-cache-line-size", 64, "bytes");
+    c.core.l1d.size_bytes = d.u32(n, "d-cache-size", t->l1d_size, "bytes");
+    c.core.l1d.line_bytes = d.u32(n, "d-cache-line-size", 64, "bytes");
     const uint32_t sets = d.u32(n, "d-cache-sets", t->l1d_sets, "");
-    positive(f, n, "d-cache-line-size", c.l1d.line_bytes);
+    positive(f, n, "d-cache-line-size", c.core.l1d.line_bytes);
     positive(f, n, "d-cache-sets", sets);
-    c.l1d.ways = c.l1d.size_bytes / c.l1d.line_bytes / sets;
-    if (c.l1d.ways == 0) f.fail(n, "d-cache-sets", "more sets than lines");
-    c.l1d.hit_cycles = d.u32(n, "blsim,l1-hit-cycles", t->l1d_hit_cycles, "cycles");
-    c.l1d.walk_cycles_per_set = d.u32(n, "blsim,cache-walk-cycles-per-set",
+    c.core.l1d.ways = c.core.l1d.size_bytes / c.core.l1d.line_bytes / sets;
+    if (c.core.l1d.ways == 0) f.fail(n, "d-cache-sets", "more sets than lines");
+    c.core.l1d.hit_cycles = d.u32(n, "blsim,l1-hit-cycles", t->l1d_hit_cycles, "cycles");
+    c.core.l1d.walk_cycles_per_set = d.u32(n, "blsim,cache-walk-cycles-per-set",
                                       t->walk_cycles_per_set, "cycles");
-    c.context_save_cycles = d.u32(n, "blsim,context-save-cycles", t->context_save_cycles, "cycles");
-    c.context_restore_cycles =
+    c.core.context_save_cycles = d.u32(n, "blsim,context-save-cycles", t->context_save_cycles, "cycles");
+    c.core.context_restore_cycles =
         d.u32(n, "blsim,context-restore-cycles", t->context_restore_cycles, "cycles");
-    c.barrier_cycles = d.u32(n, "blsim,barrier-cycles", t->barrier_cycles, "cycles");
-    c.irq_entry_cycles = d.u32(n, "blsim,irq-entry-cycles", t->irq_entry_cycles, "cycles");
-    c.cold_resume_lines = d.u32(n, "blsim,cold-resume-lines", t->cold_resume_lines, "lines");
-    c.l2_hit_cycles = d.u32(n, "blsim,l2-hit-cycles", t->l2_hit_cycles, "cycles");
+    c.core.barrier_cycles = d.u32(n, "blsim,barrier-cycles", t->barrier_cycles, "cycles");
+    c.core.irq_entry_cycles = d.u32(n, "blsim,irq-entry-cycles", t->irq_entry_cycles, "cycles");
+    c.core.cold_resume_lines = d.u32(n, "blsim,cold-resume-lines", t->cold_resume_lines, "lines");
+    c.core.l2_hit_cycles = d.u32(n, "blsim,l2-hit-cycles", t->l2_hit_cycles, "cycles");
     read_cpu_energy(f, d, n, *t, c);
     pc.cpus.push_back(c);
   }
@@ -422,26 +425,26 @@ void read_clusters(const Fdt& f, Defaults& d, PlatformConfig& pc) {
     const int cm = cpu_map_cluster(f, pc, by_id, cl);
     const int cn = cm >= 0 ? cm : f.path_offset("/cpus");
     cl.port_cycles = d.u32(cn, "blsim,port-cycles", t->port_cycles, "cycles");
-    cl.power_up_ns = d.u32(cn, "blsim,power-up-latency-ns", 100000, "ns");
-    cl.power_down_ns = d.u32(cn, "blsim,power-down-latency-ns", 20000, "ns");
+    cl.power.power_up_latency = dt_ns(d.u32(cn, "blsim,power-up-latency-ns", 100000, "ns"));
+    cl.power.power_down_latency = dt_ns(d.u32(cn, "blsim,power-down-latency-ns", 20000, "ns"));
     // The PLL's input: on TC2 a simulator property; on the Exynos the oscclk
     // fixed clock (its clock-frequency), as the CMU driver reads it.
     if (scc >= 0) {
-      cl.pll_ref_hz = hz(f, cn, "blsim,pll-ref-hz", d.u32(cn, "blsim,pll-ref-hz", 24000000, "Hz"));
+      cl.pll.ref_hz = hz(f, cn, "blsim,pll-ref-hz", d.u32(cn, "blsim,pll-ref-hz", 24000000, "Hz"));
     } else {
       auto osc = f.compatible_nodes("samsung,exynos5420-oscclk");
       if (osc.empty())
         throw DtError(f.file() + ": no oscclk node (compatible \"samsung,exynos5420-oscclk\"): "
                       "the CPU PLLs' reference clock");
-      cl.pll_ref_hz = hz(f, osc.front(), "clock-frequency", f.u32(osc.front(), "clock-frequency"));
+      cl.pll.ref_hz = hz(f, osc.front(), "clock-frequency", f.u32(osc.front(), "clock-frequency"));
     }
-    cl.pll_relock_ns = d.u32(cn, "blsim,pll-relock-ns", 50000, "ns");
+    cl.pll.relock_latency = dt_ns(d.u32(cn, "blsim,pll-relock-ns", 50000, "ns"));
     const EnergyDefaults& e = energy_defaults(cl.type);
-    cl.energy_dyn_coeff_uw = d.u32(cn, "blsim,dynamic-power-coefficient", e.cl_dyn_coeff, "");
-    cl.energy_active_static_uw = d.u32(cn, "blsim,active-static-uw", e.cl_active_static_uw, "uW");
-    cl.energy_idle_static_uw = d.u32(cn, "blsim,idle-static-uw", e.cl_idle_static_uw, "uW");
-    cl.energy_off_static_uw = d.u32(cn, "blsim,off-static-uw", e.cl_off_static_uw, "uW");
-    cl.energy_static_exponent =
+    cl.energy.dyn_coeff_uw = d.u32(cn, "blsim,dynamic-power-coefficient", e.cl_dyn_coeff, "");
+    cl.energy.active_static_uw = d.u32(cn, "blsim,active-static-uw", e.cl_active_static_uw, "uW");
+    cl.energy.idle_static_uw = d.u32(cn, "blsim,idle-static-uw", e.cl_idle_static_uw, "uW");
+    cl.energy.off_static_uw = d.u32(cn, "blsim,off-static-uw", e.cl_off_static_uw, "uW");
+    cl.energy.static_exponent =
         positive(f, cn, "blsim,static-exponent-milli",
                  d.u32(cn, "blsim,static-exponent-milli", e.cl_static_exponent_milli, "")) / 1000.0;
     if (scc >= 0)

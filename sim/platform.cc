@@ -58,21 +58,13 @@ void Platform::build_clusters() {
     const std::string n = "cluster" + std::to_string(cc.id);
     const OppConfig& opp = cc.opps[cc.initial_opp];
     m.clock = std::make_unique<ClockDomain>((n + "_clk").c_str(), uint64_t(opp.khz) * 1000);
-    PllParams pp;
-    pp.ref_hz = cc.pll_ref_hz;
-    pp.relock_latency = dt_ns(cc.pll_relock_ns);
+    PllParams pp = cc.pll;
     pp.min_hz = uint64_t(cc.opps.front().khz) * 1000;
     pp.max_hz = uint64_t(cc.opps.back().khz) * 1000;
     m.pll = std::make_unique<Pll>((n + "_pll").c_str(), pp, *m.clock);
-    RegulatorParams rp;
-    rp.min_uv = cc.rail_min_uv;
-    rp.max_uv = cc.rail_max_uv;
-    rp.initial_uv = cc.rail_initial_uv;
-    rp.ramp_uv_per_us = cc.rail_ramp_uv_per_us;
-    rp.settle_time = sc_time(cc.rail_settle_us, SC_US);
-    m.rail = std::make_unique<Regulator>(cc.rail_name.c_str(), rp);
+    m.rail = std::make_unique<Regulator>(cc.rail_name.c_str(), cc.rail);
     m.power = std::make_unique<PowerDomain>(
-        (n + "_pd").c_str(), PowerDomainParams{dt_ns(cc.power_up_ns), dt_ns(cc.power_down_ns)},
+        (n + "_pd").c_str(), cc.power,
         nullptr, !pmu_ || cc.id == pc_.cpus[pc_.boot_cpu].cluster);
     ClusterParams clp;
     clp.id = cc.id;
@@ -90,23 +82,9 @@ void Platform::build_clusters() {
 void Platform::build_cores() {
   for (unsigned i = 0; i < pc_.cpus.size(); ++i) {
     const CpuConfig& c = pc_.cpus[i];
-    CoreParams p;
+    CoreParams p = c.core;
     p.index = i;
-    p.mpidr = c.mpidr;
-    p.part_number = c.part_number;
-    p.type = c.type;
     p.gic_cpu = i;  // TC2 wires the five cores to GIC CPU interfaces 0..4
-    for (unsigned k = 0; k < kWorkKinds; ++k) {
-      p.ipc[k] = c.ipc[k];
-      p.dirty_lines_per_kinstr[k] = c.dirty_lines_per_kinstr[k];
-    }
-    p.l1d = c.l1d;
-    p.context_save_cycles = c.context_save_cycles;
-    p.context_restore_cycles = c.context_restore_cycles;
-    p.barrier_cycles = c.barrier_cycles;
-    p.irq_entry_cycles = c.irq_entry_cycles;
-    p.cold_resume_lines = c.cold_resume_lines;
-    p.l2_hit_cycles = c.l2_hit_cycles;
     ClusterModels& cl = cluster(c.cluster);
     // Without a power controller model only the boot core ever runs.
     const bool in_reset = scc_   ? scc_->core_reset(c.cluster, c.mpidr & 0xff).level()
@@ -178,25 +156,12 @@ void Platform::build_energy() {
     for (unsigned i = 0; i < cores_.size(); ++i) {
       if (pc_.cpus[i].cluster != cc.id) continue;
       const CpuConfig& c = pc_.cpus[i];
-      CoreEnergyParams ep;
-      ep.dyn_coeff_uw = c.dynamic_power_coefficient;
-      for (unsigned k = 0; k < kWorkKinds; ++k) ep.activity[k] = c.activity[k];
-      ep.idle_activity = c.idle_activity;
-      ep.leakage_uw = c.leakage_uw;
-      ep.wfi_leakage_uw = c.wfi_leakage_uw;
-      ep.leakage_exponent = c.leakage_exponent;
-      cps.push_back(ep);
+      cps.push_back(c.energy);
       acts.push_back({cores_[i]->state(), cores_[i]->work_kind()});
       m.cores.push_back(i);
     }
-    ClusterEnergyParams clp;
-    clp.dyn_coeff_uw = cc.energy_dyn_coeff_uw;
-    clp.active_static_uw = cc.energy_active_static_uw;
-    clp.idle_static_uw = cc.energy_idle_static_uw;
-    clp.off_static_uw = cc.energy_off_static_uw;
-    clp.static_exponent = cc.energy_static_exponent;
     m.energy = std::make_unique<ClusterEnergy>(
-        std::move(cps), clp, m.rail->voltage_uv() / 1e6, m.clock->freq_hz() / 1e6,
+        std::move(cps), cc.energy, m.rail->voltage_uv() / 1e6, m.clock->freq_hz() / 1e6,
         !m.power->is_off(), std::move(acts));
     ClusterEnergy* e = m.energy.get();
     for (unsigned j = 0; j < m.cores.size(); ++j) {

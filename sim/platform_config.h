@@ -15,10 +15,15 @@
 
 #include "models/clock/exynos5420_cmu.h"
 #include "models/cpu/cache.h"
+#include "models/cpu/core.h"
 #include "models/interconnect/bus.h"
 #include "models/interconnect/cci400.h"
 #include "models/interconnect/memory.h"
 #include "models/irq/gic400.h"
+#include "models/clock/pll.h"
+#include "models/power/energy_model.h"
+#include "models/power/power_domain.h"
+#include "models/power/regulator.h"
 #include "models/power/exynos_pmu.h"
 #include "models/power/s2mps11.h"
 #include "models/power/tc2_scc.h"
@@ -43,19 +48,11 @@ struct CpuConfig {
   uint32_t part_number = 0;
   unsigned cluster = 0;       // MPIDR Aff1
   unsigned capacity_dmips_mhz = 0;
-  unsigned dynamic_power_coefficient = 0;
-  double ipc[4] = {};                    // kernel, int, fp, mem
-  double dirty_lines_per_kinstr[4] = {};
-  CacheParams l1d;
-  uint32_t context_save_cycles = 0, context_restore_cycles = 0;
-  uint32_t barrier_cycles = 0, irq_entry_cycles = 0;
-  uint32_t cold_resume_lines = 0, l2_hit_cycles = 0;  // the first cache enable after a power loss
-  // Energy model (docs/energy-model.md): activity by work kind in Run and
-  // in Wfi/Wfe, leakage in uW at 1 V (running, clock gated) and its
-  // voltage exponent.
-  double activity[4] = {1, 1, 1, 1};
-  double idle_activity = 0;
-  double leakage_uw = 0, wfi_leakage_uw = 0, leakage_exponent = 1;
+  // What the core's models are built from, as the reader fills them: the
+  // timing (IPC, L1, fixed costs; the platform adds the core's index and
+  // GIC CPU interface) and the energy model's terms (docs/energy-model.md).
+  CoreParams core;
+  CoreEnergyParams energy;
 };
 
 struct ClusterConfig {
@@ -64,13 +61,12 @@ struct ClusterConfig {
   std::vector<unsigned> cpus;     // indices into PlatformConfig::cpus
   CacheParams l2;
   uint32_t port_cycles = 0;
-  uint64_t power_up_ns = 0, power_down_ns = 0;
+  PowerDomainParams power;
   // The cluster's Vcore rail.
   std::string rail_name;
-  uint32_t rail_min_uv = 0, rail_max_uv = 0, rail_initial_uv = 0;
-  uint32_t rail_ramp_uv_per_us = 0, rail_settle_us = 0;
-  // The cluster's PLL.
-  uint64_t pll_ref_hz = 0, pll_relock_ns = 0;
+  RegulatorParams rail;
+  // The cluster's PLL (its range is the OPPs', set by the platform).
+  PllParams pll;
   // OPPs the SPC holds for this cluster (TC2 keeps them out of the DT).
   std::vector<OppConfig> opps;
   unsigned initial_opp = 0;
@@ -83,9 +79,7 @@ struct ClusterConfig {
   // Uncore energy (L2, SCU, CCI port): uW/MHz/V^2 while a core runs; static
   // uW at 1 V while a core runs, while all are idle and while the domain
   // is off (retention); voltage exponent.
-  double energy_dyn_coeff_uw = 0, energy_active_static_uw = 0, energy_idle_static_uw = 0;
-  double energy_off_static_uw = 0;
-  double energy_static_exponent = 1;
+  ClusterEnergyParams energy;
 };
 
 // Each device below: where the DT puts it and its node (for messages) as

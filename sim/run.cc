@@ -123,7 +123,7 @@ double run_instr_per_us(const PlatformConfig& pc, const wl_program& prog) {
     if (cl.id == c.cluster)
       for (const OppConfig& op : cl.opps) top_khz = op.khz > top_khz ? op.khz : top_khz;
   if (!top_khz) throw DtError(c.node + ": the calibration CPU's cluster has no OPP");
-  return c.ipc[1] * top_khz / 1000.0;
+  return c.core.ipc[1] * top_khz / 1000.0;
 }
 
 // What the stages of one run share. Members are destroyed in reverse

@@ -141,17 +141,17 @@ void read_opp_table(const Fdt& f, Defaults& d, int cpu, ClusterConfig& cl) {
     // No check that voltage rises with frequency here: the binding sets no
     // order, and upstream's Exynos 5422 table has 1.8 GHz 12.5 mV below
     // 1.7 GHz (binned silicon). The SPC tables (blsim,*-opps) are checked.
-    if (uv[0] < cl.rail_min_uv || uv[0] > cl.rail_max_uv)
+    if (uv[0] < cl.rail.min_uv || uv[0] > cl.rail.max_uv)
       f.fail(o, "opp-microvolt", "OPP " + std::to_string(khz) + " kHz needs " +
                                      std::to_string(uv[0]) + " uV, outside rail " + cl.rail_name +
-                                     " (" + std::to_string(cl.rail_min_uv) + "-" +
-                                     std::to_string(cl.rail_max_uv) + " uV)");
+                                     " (" + std::to_string(cl.rail.min_uv) + "-" +
+                                     std::to_string(cl.rail.max_uv) + " uV)");
     if (S2mps11::selector_for(uv[0]) < 0)
       f.fail(o, "opp-microvolt", std::to_string(uv[0]) +
                                      " uV is not a step of the S2MPS11 buck (600000 + n * 6250 uV)");
-    if (!Exynos5420Cmu::con0_for(cl.pll_ref_hz, hz))
+    if (!Exynos5420Cmu::con0_for(cl.pll.ref_hz, hz))
       f.fail(o, "opp-hz", std::to_string(hz) + " Hz: no PLL35xx setting makes it from " +
-                              std::to_string(cl.pll_ref_hz) + " Hz");
+                              std::to_string(cl.pll.ref_hz) + " Hz");
     // The driver takes the transition latency from clock-latency-ns; the
     // governors' sampling rate is derived from it, so 0 is not "instant"
     // but "unknown" (cpufreq-dt would refuse the ondemand family).
@@ -175,7 +175,7 @@ void read_opp_table(const Fdt& f, Defaults& d, int cpu, ClusterConfig& cl) {
     d.announce(cpu, "clock-frequency",
                "the top OPP, " + std::to_string(uint64_t(cl.opps.back().khz) * 1000) + " Hz");
   }
-  cl.rail_initial_uv = cl.opps[cl.initial_opp].uv;
+  cl.rail.initial_uv = cl.opps[cl.initial_opp].uv;
 }
 
 }  // namespace

@@ -55,15 +55,15 @@ void read_opps(const Fdt& f, Defaults& d, int scc, ClusterConfig& cl) {
                                     std::to_string(cl.opps[i - 1].uv) + " uV of the slower " +
                                     std::to_string(cl.opps[i - 1].khz) +
                                     " kHz: voltage must not fall as frequency rises");
-    if (cl.opps[i].uv < cl.rail_min_uv || cl.opps[i].uv > cl.rail_max_uv)
+    if (cl.opps[i].uv < cl.rail.min_uv || cl.opps[i].uv > cl.rail.max_uv)
       f.fail(scc, prop.c_str(), "OPP " + std::to_string(cl.opps[i].khz) + " kHz needs " +
                                     std::to_string(cl.opps[i].uv) + " uV, outside rail " +
-                                    cl.rail_name + " (" + std::to_string(cl.rail_min_uv) +
-                                    "-" + std::to_string(cl.rail_max_uv) + " uV)");
+                                    cl.rail_name + " (" + std::to_string(cl.rail.min_uv) +
+                                    "-" + std::to_string(cl.rail.max_uv) + " uV)");
   }
   if (cl.opps.empty()) f.fail(scc, prop.c_str(), "no OPPs");
   cl.initial_opp = static_cast<unsigned>(cl.opps.size() - 1);  // firmware boots at the top
-  cl.rail_initial_uv = cl.opps[cl.initial_opp].uv;
+  cl.rail.initial_uv = cl.opps[cl.initial_opp].uv;
 }
 
 void read_rail(const Fdt& f, Defaults& d, const PlatformConfig& pc, ClusterConfig& cl) {
@@ -74,10 +74,10 @@ void read_rail(const Fdt& f, Defaults& d, const PlatformConfig& pc, ClusterConfi
   if (reg < 0) {
     d.announce(cpu, "cpu-supply", "a 800000-1050000 uV rail ramping at 10000 uV/us");
     cl.rail_name = "vcore-" + cl.type.substr(7);
-    cl.rail_min_uv = 800000;
-    cl.rail_max_uv = 1050000;
-    cl.rail_ramp_uv_per_us = 10000;
-    cl.rail_settle_us = 5;
+    cl.rail.min_uv = 800000;
+    cl.rail.max_uv = 1050000;
+    cl.rail.ramp_uv_per_us = 10000;
+    cl.rail.settle_time = sc_core::sc_time(5, sc_core::SC_US);
     return;
   }
   read_regulator(f, d, reg, 10000, cl);

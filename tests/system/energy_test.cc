@@ -52,7 +52,7 @@ BusyResult busy_second(const std::string& dtb) {
   Platform p(read_platform_config(fdt));
   const CpuConfig& boot = p.config().cpus[p.config().boot_cpu];
   const ClusterConfig& cc = *p.config().cluster(boot.cluster);
-  g_instr = static_cast<uint64_t>(boot.ipc[1] * cc.opps.back().khz * 1000.0);
+  g_instr = static_cast<uint64_t>(boot.core.ipc[1] * cc.opps.back().khz * 1000.0);
   GlueSetup gs;
   for (unsigned i = 0; i < p.nr_cores(); ++i) gs.cores.push_back({&p.core(i), &p.timer(i), nullptr});
   gs.fdt = fdt.blob();
