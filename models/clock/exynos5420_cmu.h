@@ -34,7 +34,8 @@
 #include <cstdint>
 
 struct Exynos5420CmuParams {
-  sc_core::sc_time access_latency = sc_core::SC_ZERO_TIME;  // each register access
+  // Each register access; the DT default (blsim,access-latency-ns), assumed.
+  sc_core::sc_time access_latency = sc_core::sc_time(40, sc_core::SC_NS);
 };
 
 class Exynos5420Cmu : public sc_core::sc_module {

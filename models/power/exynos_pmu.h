@@ -54,7 +54,7 @@ struct ExynosPmuParams {
   // Which cores run at reset and which clusters are powered, per cluster id.
   std::vector<bool> initially_running[kClusters];
   bool cluster_on[kClusters] = {true, true};
-  sc_core::sc_time access_latency = sc_core::SC_ZERO_TIME;
+  sc_core::sc_time access_latency = sc_core::sc_time(40, sc_core::SC_NS);  // the DT default, assumed
 };
 
 class ExynosPmu : public sc_core::sc_module {

@@ -30,7 +30,8 @@
 #include <set>
 
 struct S2mps11Params {
-  sc_core::sc_time access_latency = sc_core::SC_ZERO_TIME;  // one register transfer
+  // One register transfer: 3 bytes of 9 bits on a 1 MHz I2C bus (the DT default).
+  sc_core::sc_time access_latency = sc_core::sc_time(27, sc_core::SC_US);
 };
 
 class S2mps11 : public sc_core::sc_module {

@@ -90,7 +90,9 @@ struct Tc2SccParams {
   // The SPC firmware's own time per PERF_LVL operation (taking the request,
   // looking up the OPP, driving the regulator and PLL interfaces), before
   // the voltage and clock move; the cluster runs at its old OPP meanwhile.
-  sc_core::sc_time perf_firmware = sc_core::SC_ZERO_TIME;
+  // The DT default (blsim,perf-firmware-ns), calibrated to the 1 ms transition
+  // latency vexpress-spc-cpufreq declares (docs/dt-properties.md).
+  sc_core::sc_time perf_firmware = sc_core::sc_time(900, sc_core::SC_US);
   unsigned initial_perf[2] = {0, 0};  // PERF_LVL at reset, per cluster id
   // Which cores run at start (not held in reset), per cluster id. Empty: the
   // TC2 boot state, only cpu 0 of the A15 cluster runs.

@@ -54,7 +54,7 @@ void read_cpu_clock(const Fdt& f, Defaults& d, int cpu, PlatformConfig& pc, Clus
     pc.cmu.size = positive(f, n, "reg", regs[0].size);
     if (pc.cmu.size < KPLL_CON0 + 4)
       f.fail(n, "reg", "too small: the CPU PLLs' registers reach offset 0x28100");
-    pc.cmu.params.access_latency = dt_ns(d.u32(n, "blsim,access-latency-ns", 40, "ns"));
+    pc.cmu.params.access_latency = dt_ns(d.u32(n, "blsim,access-latency-ns", ns_of(pc.cmu.params.access_latency), "ns"));
   }
 }
 
@@ -95,7 +95,8 @@ void read_pmic_rail(const Fdt& f, Defaults& d, int cpu, PlatformConfig& pc, Clus
     pc.pmic.size = S2mps11::kWindowSize;
     if (r[0].size < pc.pmic.size)
       f.fail(bus, "reg", "too small for the PMIC's 256 registers (0x400 bytes)");
-    pc.pmic.params.access_latency = dt_ns(d.u32(pmic, "blsim,access-latency-ns", 27000, "ns"));
+    pc.pmic.params.access_latency =
+        dt_ns(d.u32(pmic, "blsim,access-latency-ns", ns_of(pc.pmic.params.access_latency), "ns"));
   }
   read_regulator(f, d, reg, 12500, cl);
 }
@@ -203,7 +204,7 @@ void read_exynos_pmu(const Fdt& f, Defaults& d, PlatformConfig& pc) {
   pc.pmu.size = positive(f, n, "reg", regs[0].size);
   if (pc.pmu.size < 0x2600)
     f.fail(n, "reg", "too small: the CPU power registers reach offset 0x25ff");
-  pc.pmu.params.access_latency = dt_ns(d.u32(n, "blsim,access-latency-ns", 40, "ns"));
+  pc.pmu.params.access_latency = dt_ns(d.u32(n, "blsim,access-latency-ns", ns_of(pc.pmu.params.access_latency), "ns"));
   auto ns = f.compatible_nodes("samsung,exynos4210-sysram-ns");
   if (ns.empty())
     throw DtError(f.file() + ": " + pc.pmu.node + ": no samsung,exynos4210-sysram-ns node: the "

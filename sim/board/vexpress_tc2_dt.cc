@@ -105,9 +105,7 @@ void read_scc(const Fdt& f, Defaults& d, PlatformConfig& pc) {
   Tc2SccParams& sp = pc.scc.params;
   sp.comms_latency = dt_ns(d.u32(s, "blsim,comms-latency-ns", ns_of(sp.comms_latency), "ns"));
   sp.access_latency = dt_ns(d.u32(s, "blsim,access-latency-ns", ns_of(sp.access_latency), "ns"));
-  // The model's own default is 0 (a bare SPC in the model tests); the DT's
-  // is the firmware's measured share.
-  sp.perf_firmware = dt_ns(d.u32(s, "blsim,perf-firmware-ns", 900000, "ns"));
+  sp.perf_firmware = dt_ns(d.u32(s, "blsim,perf-firmware-ns", ns_of(sp.perf_firmware), "ns"));
 }
 
 // The motherboard's SP804 (the tick broadcast timer): the first "arm,sp804"

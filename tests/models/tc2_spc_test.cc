@@ -91,6 +91,7 @@ struct Board {
     p.opps[1] = a7_opps();
     p.comms_latency = us(100);
     p.access_latency = sc_time(100, SC_NS);
+    p.perf_firmware = SC_ZERO_TIME;  // the board's own timings only
     if (tweak) tweak(p);
     for (unsigned c = 0; c < 2; ++c) {
       const auto& o = p.opps[c].empty() ? Tc2SccParams::Opp{500000, 900000}

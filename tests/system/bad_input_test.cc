@@ -317,7 +317,7 @@ TEST(BadInput, CpuMissingFromTheCpuMapKeepsItsClustersParameters) {
   ASSERT_NE(a7, nullptr);
   EXPECT_EQ(a7->type, "cortex-a7");
   EXPECT_EQ(a7->port_cycles, 6u) << "the A7s' cpu-map/cluster0, not the A15s' cluster1";
-  EXPECT_EQ(a7->energy_dyn_coeff_uw, 20.0);
+  EXPECT_EQ(a7->energy.dyn_coeff_uw, 20.0);
   RunResult r = run_blsim("--dtb " + dtb + " --duration 1ms", d);
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.err.find("/cpus/cpu@100: no core of /cpus/cpu-map points at it; its cluster's "
