@@ -4,6 +4,7 @@
 #include "sim/board/board.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cctype>
 #include <cstdio>
 #include <cstdlib>
@@ -617,10 +618,12 @@ void read_memory(const Fdt& f, Defaults& d, PlatformConfig& pc) {
   if (mem < 0) throw DtError(f.file() + ": no memory node (device_type = \"memory\")");
   auto regs = f.reg(mem);
   pc.memory.base = regs[0].addr;
-  pc.memory.size = positive(f, mem, "reg", regs[0].size);
-  pc.memory.latency_ns = d.u32(mem, "blsim,latency-ns", 90, "ns");
-  pc.memory.bandwidth_bytes_per_ns =
-      positive(f, mem, "blsim,bandwidth-mbps", d.u32(mem, "blsim,bandwidth-mbps", 3200, "MB/s")) / 1000.0;
+  MemoryParams& mp = pc.memory.params;
+  mp.size = positive(f, mem, "reg", regs[0].size);
+  mp.latency = dt_ns(d.u32(mem, "blsim,latency-ns", ns_of(mp.latency), "ns"));
+  const uint32_t mbps = static_cast<uint32_t>(std::llround(mp.bandwidth_bytes_per_ns * 1000));
+  mp.bandwidth_bytes_per_ns =
+      positive(f, mem, "blsim,bandwidth-mbps", d.u32(mem, "blsim,bandwidth-mbps", mbps, "MB/s")) / 1000.0;
   pc.bus.latency = dt_ns(d.u32(f.root(), "blsim,bus-latency-ns", ns_of(pc.bus.latency), "ns"));
 }
 
@@ -632,7 +635,7 @@ void read_event_mailbox(const Fdt& f, PlatformConfig& pc) {
   auto n = f.compatible_nodes("blsim,event-mailbox");
   if (n.empty()) {
     check_no_stray_node(f, "event-mailbox@7ffe0000", "blsim,event-mailbox", "event mailbox", true);
-    const uint64_t end = (pc.memory.base + pc.memory.size + 0xfff) & ~uint64_t(0xfff);
+    const uint64_t end = (pc.memory.base + pc.memory.params.size + 0xfff) & ~uint64_t(0xfff);
     pc.events.base = pc.memory.base >= 0x20000 ? pc.memory.base - 0x20000 : end;
     if (pc.events.base + pc.events.size > 0x100000000ull)
       throw DtError(f.file() + ": no blsim,event-mailbox node, and no room below or above the "
@@ -681,7 +684,7 @@ void check_windows(const Fdt& f, const PlatformConfig& pc) {
   auto node = [&](const std::string& path) { return f.path_offset(path); };
   for (int n : f.children(f.root())) {
     auto dt = f.opt_string(n, "device_type");
-    if (dt && *dt == "memory") { w.push_back({n, "DRAM", pc.memory.base, pc.memory.size}); break; }
+    if (dt && *dt == "memory") { w.push_back({n, "DRAM", pc.memory.base, pc.memory.params.size}); break; }
   }
   w.push_back({node(pc.gic.node), "GIC distributor", pc.gic.dist_base, pc.gic.dist_size});
   w.push_back({node(pc.gic.node), "GIC CPU interface", pc.gic.cpu_base, pc.gic.cpu_size});

@@ -3,6 +3,10 @@
 
 #include "sim/dt.h"
 
+extern "C" {
+#include "blsim/kreport.h"  // stext
+}
+
 using namespace sc_core;
 
 Platform::Platform(const PlatformConfig& pc, std::vector<ScriptedEvent> events) : pc_(pc) {
@@ -29,8 +33,7 @@ ClusterModels& Platform::cluster(unsigned id) {
 void Platform::build_uncore() {
   bus_ = std::make_unique<Bus>("bus", pc_.bus);
   memory_ = std::make_unique<Memory>(
-      "dram", MemoryParams{pc_.memory.size, dt_ns(pc_.memory.latency_ns),
-                           pc_.memory.bandwidth_bytes_per_ns});
+      "dram", pc_.memory.params);
   GicParams gp = pc_.gic.params;
   gp.num_cpus = static_cast<unsigned>(pc_.cpus.size());
   gic_ = std::make_unique<Gic400>("gic", gp);
@@ -102,7 +105,7 @@ void Platform::build_cores() {
 
 void Platform::wire() {
   // Address map.
-  bus_->map(pc_.memory.base, pc_.memory.size, memory_->from_bus, "dram");
+  bus_->map(pc_.memory.base, pc_.memory.params.size, memory_->from_bus, "dram");
   bus_->map(pc_.gic.dist_base, pc_.gic.dist_size, gic_->dist_regs, "gic-dist");
   bus_->map(pc_.gic.cpu_base, pc_.gic.cpu_size, gic_->cpu_regs, "gic-cpu");
   bus_->map(pc_.cci.base, pc_.cci.size, cci_->regs, "cci");
@@ -179,4 +182,42 @@ void Platform::build_energy() {
 
 void Platform::sync_energy() {
   for (auto& m : clusters_) m.energy->sync();
+}
+
+// Where a released core's boot firmware finds its entry: the SPC's resume
+// mailbox on TC2; on the Exynos the trampoline in the SYSRAM's non-secure
+// page; without either, nothing (only the boot core runs).
+std::function<uint32_t()> Platform::resume_mailbox(unsigned core) {
+  const CpuConfig& c = pc_.cpus[core];
+  const unsigned cl = c.cluster, cpu = c.mpidr & 0xff;
+  if (scc_) {
+    Tc2Scc* scc = scc_.get();
+    return [scc, cl, cpu] { return scc->resume_address(cl, cpu); };
+  }
+  if (!pmu_) return {};
+  // The Exynos boot path (iROM, then U-Boot SPL's secondary_cpu_start)
+  // jumps to the start of the non-secure SYSRAM page, where the kernel
+  // writes "ldr r0, [pc, #0]; bx r0; .word entry": the entry, or 0 (the
+  // pen) while those words are not there.
+  Memory* sram = sysram_.get();
+  const uint64_t off = pc_.pmu.sysram_ns_offset;
+  return [sram, off] {
+    uint32_t w[3];
+    sram->read_backdoor(off, w, sizeof w);
+    return w[0] == 0xe59f0000u && w[1] == 0xe12fff10u ? w[2] : 0u;
+  };
+}
+
+// What the glue needs of the board: every core with its timer and resume
+// mailbox, the DT handed to the kernel, the boot core, DRAM, and the kernel
+// entry (stext). A run or a test adds its own observers.
+GlueSetup Platform::glue_setup(const void* fdt) {
+  GlueSetup gs;
+  for (unsigned i = 0; i < nr_cores(); ++i) gs.cores.push_back({&core(i), &timer(i), resume_mailbox(i)});
+  gs.fdt = fdt;
+  gs.boot_core = pc_.boot_cpu;
+  gs.dram_base = pc_.memory.base;
+  gs.dram_size = pc_.memory.params.size;
+  gs.kernel_entry = stext;
+  return gs;
 }

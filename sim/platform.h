@@ -43,6 +43,7 @@
 #include "models/power/tc2_scc.h"
 #include "models/timer/generic_timer.h"
 #include "models/timer/sp804.h"
+#include "sim/hw_glue.h"
 #include "sim/platform_config.h"
 
 struct ClusterModels {
@@ -69,6 +70,10 @@ class Platform {
   GenericTimer& timer(unsigned i) { return *timers_[i]; }
   unsigned nr_cores() const { return static_cast<unsigned>(cores_.size()); }
   ClusterModels& cluster(unsigned id);
+  // The glue's view of the board (sim/hw_glue.h): cores, timers, resume
+  // mailboxes, DRAM, the boot core and the kernel entry; fdt is the blob the
+  // kernel gets.
+  GlueSetup glue_setup(const void* fdt);
   const std::vector<ClusterModels>& clusters() const { return clusters_; }
   Gic400& gic() { return *gic_; }
   Cci400& cci() { return *cci_; }
@@ -86,6 +91,7 @@ class Platform {
   void sync_energy();
 
  private:
+  std::function<uint32_t()> resume_mailbox(unsigned core);
   void build_clusters();
   void build_cores();
   void build_uncore();

@@ -149,9 +149,8 @@ struct TimerConfig {
 };
 
 struct MemoryConfig {
-  uint64_t base = 0, size = 0;
-  uint64_t latency_ns = 0;
-  double bandwidth_bytes_per_ns = 0;
+  uint64_t base = 0;
+  MemoryParams params;  // size, latency, bandwidth
 };
 
 struct EventMailboxConfig {

@@ -204,40 +204,9 @@ int load(Run& r) {
 
 // ---- elaborate ---------------------------------------------------------------------
 
-// Where a released core's boot firmware finds its entry: the SPC's resume
-// mailbox on TC2; on the Exynos the trampoline in the SYSRAM's non-secure
-// page; without either, nothing (only the boot core runs).
-std::function<uint32_t()> resume_mailbox(Platform& p, unsigned core) {
-  const CpuConfig& c = p.config().cpus[core];
-  const unsigned cl = c.cluster, cpu = c.mpidr & 0xff;
-  if (p.has_scc()) {
-    Tc2Scc* scc = &p.scc();
-    return [scc, cl, cpu] { return scc->resume_address(cl, cpu); };
-  }
-  if (!p.pmu()) return {};
-  // The Exynos boot path (iROM, then U-Boot SPL's secondary_cpu_start)
-  // jumps to the start of the non-secure SYSRAM page, where the kernel
-  // writes "ldr r0, [pc, #0]; bx r0; .word entry": the entry, or 0 (the
-  // pen) while those words are not there.
-  Memory* sram = p.sysram();
-  const uint64_t off = p.config().pmu.sysram_ns_offset;
-  return [sram, off] {
-    uint32_t w[3];
-    sram->read_backdoor(off, w, sizeof w);
-    return w[0] == 0xe59f0000u && w[1] == 0xe12fff10u ? w[2] : 0u;
-  };
-}
-
 GlueSetup glue_setup(Run& r) {
   Platform& p = *r.platform;
-  GlueSetup gs;
-  for (unsigned i = 0; i < p.nr_cores(); ++i)
-    gs.cores.push_back({&p.core(i), &p.timer(i), resume_mailbox(p, i)});
-  gs.fdt = r.fdt.blob();
-  gs.boot_core = p.config().boot_cpu;
-  gs.dram_base = p.config().memory.base;
-  gs.dram_size = p.config().memory.size;
-  gs.kernel_entry = stext;
+  GlueSetup gs = p.glue_setup(r.fdt.blob());
   gs.echo_console = r.o.console;
   gs.workload = r.o.workload.empty() ? nullptr : &r.wl.setup;
   TaskEnergy* te = r.task_energy.get();

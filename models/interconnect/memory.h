@@ -23,10 +23,11 @@
 #include <memory>
 #include <unordered_map>
 
+// The defaults are the DT's for TC2's DRAM (docs/dt-properties.md).
 struct MemoryParams {
-  uint64_t size;                  // bytes decoded (from the DT memory node)
-  sc_core::sc_time latency;       // first-data latency of an access
-  double bandwidth_bytes_per_ns;  // sustained channel bandwidth, > 0
+  uint64_t size = 0;                                    // bytes decoded (the DT memory node)
+  sc_core::sc_time latency = sc_core::sc_time(90, sc_core::SC_NS);  // first data of an access
+  double bandwidth_bytes_per_ns = 3.2;                  // sustained channel bandwidth, > 0
 };
 
 class Memory : public sc_core::sc_module {

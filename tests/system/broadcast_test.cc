@@ -77,18 +77,7 @@ void boot_and_watch(Fdt& fdt, unsigned ms, Observed& o, const std::vector<std::s
     evs.push_back(se);
   }
   p = std::make_unique<Platform>(pc, evs);
-  GlueSetup gs;
-  for (unsigned i = 0; i < p->nr_cores(); ++i) {
-    const CpuConfig& c = p->config().cpus[i];
-    Tc2Scc* scc = &p->scc();
-    const unsigned cl = c.cluster, cpu = c.mpidr & 0xff;
-    gs.cores.push_back({&p->core(i), &p->timer(i), [scc, cl, cpu] { return scc->resume_address(cl, cpu); }});
-  }
-  gs.fdt = fdt.blob();
-  gs.boot_core = pc.boot_cpu;
-  gs.dram_base = pc.memory.base;
-  gs.dram_size = pc.memory.size;
-  gs.kernel_entry = stext;
+  GlueSetup gs = p->glue_setup(fdt.blob());
   gs.trace = [&o](const TraceRecord& r) {
     if (r.event == "cpu_idle") o.idle.push_back(r);
   };

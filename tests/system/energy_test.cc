@@ -53,12 +53,7 @@ BusyResult busy_second(const std::string& dtb) {
   const CpuConfig& boot = p.config().cpus[p.config().boot_cpu];
   const ClusterConfig& cc = *p.config().cluster(boot.cluster);
   g_instr = static_cast<uint64_t>(boot.core.ipc[1] * cc.opps.back().khz * 1000.0);
-  GlueSetup gs;
-  for (unsigned i = 0; i < p.nr_cores(); ++i) gs.cores.push_back({&p.core(i), &p.timer(i), nullptr});
-  gs.fdt = fdt.blob();
-  gs.boot_core = p.config().boot_cpu;
-  gs.dram_base = p.config().memory.base;
-  gs.dram_size = p.config().memory.size;
+  GlueSetup gs = p.glue_setup(fdt.blob());
   gs.kernel_entry = busy_program;
   glue_init(gs);
   sc_core::sc_start(sc_core::sc_time(1100, sc_core::SC_MS));

@@ -51,11 +51,7 @@ void wake_program(void) {
 TEST(Wakeup, TimerAndSgiWakeACoreFromWfi) {
   Fdt fdt = Fdt::load(std::string(BLSIM_BUILD_DIR) + "/configs/tc2.dtb");
   Platform p(read_platform_config(fdt));
-  GlueSetup gs;
-  for (unsigned i = 0; i < p.nr_cores(); ++i) gs.cores.push_back({&p.core(i), &p.timer(i), nullptr});
-  gs.fdt = fdt.blob();
-  gs.dram_base = p.config().memory.base;
-  gs.dram_size = p.config().memory.size;
+  GlueSetup gs = p.glue_setup(fdt.blob());
   gs.kernel_entry = wake_program;
   glue_init(gs);
   sc_core::sc_start(sc_core::sc_time(5, sc_core::SC_MS));
