@@ -9,21 +9,8 @@
 # Usage: bench/outputs.sh [BUILD_DIR]
 set -e
 build=${1:-build}
-src=/usr/share/doc/rt-app/examples/mp3-short.json
-[ -r "$src" ] || { echo "outputs.sh: $src is missing: run tools/setup (Debian's rt-app package)" >&2; exit 1; }
-tmp=$(mktemp -d /tmp/blsim-outputs.XXXXXX)
-trap 'rm -rf "$tmp"' EXIT
-run() {  # $1 = seconds, then more blsim options; prints "host_s rss_kb", best of 3
-  s=$1
-  shift
-  sed "s/\"duration\" : 6,/\"duration\" : $s,/" "$src" > "$tmp/mp3-$s.json"
-  for i in 1 2 3; do
-    /usr/bin/time -f "%e %M" -o "$tmp/time" "$build/blsim" --dtb "$build/configs/tc2.dtb" \
-      --workload "$tmp/mp3-$s.json" --switcher iks --cpufreq-governor ondemand \
-      --cpuidle-governor menu --quiet "$@" 2>/dev/null || exit 1
-    cat "$tmp/time"
-  done | sort -n | head -n 1
-}
+name=outputs.sh
+. "$(dirname "$0")/mp3-lib.sh"
 set -- $(run 60); h=$1
 set -- $(run 60 --out "$tmp/out"); ho=$1; r60=$2
 set -- $(run 10 --out "$tmp/out10"); r10=$2

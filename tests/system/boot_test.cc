@@ -94,10 +94,7 @@ TEST(Boot, SameInputsGiveByteIdenticalStats) {
 // taken is announced, and no announcement repeats.
 TEST(Boot, UpstreamTc2DeviceTreeLoadsWithAnnouncedDefaults) {
   const std::string d = scratch("upstream");
-  const std::string up = std::string(BLSIM_SOURCE_DIR) + "/tests/data/upstream-tc2";
-  RunResult c = run_cmd("cpp -nostdinc -I " + up + " -I " + up + "/include -undef -D__DTS__ "
-                        "-x assembler-with-cpp " + up + "/vexpress-v2p-ca15_a7.dts | "
-                        "dtc -q -I dts -O dtb -o " + d + "/up.dtb -", d);
+  RunResult c = compile_upstream_tc2(d);
   ASSERT_EQ(c.exit_code, 0) << c.err;
   RunResult r = run_blsim("--dtb " + d + "/up.dtb --duration 20ms --out " + d + "/out", d);
   ASSERT_EQ(r.exit_code, 0) << r.err;

@@ -49,6 +49,15 @@ inline RunResult run_cmd(const std::string& cmd, const std::string& dir) {
 
 inline std::string blsim_bin() { return std::string(BLSIM_BUILD_DIR) + "/blsim"; }
 inline std::string tc2_dtb() { return std::string(BLSIM_BUILD_DIR) + "/configs/tc2.dtb"; }
+
+// The upstream Linux TC2 device tree (tests/data/upstream-tc2), as Linux's
+// build makes it (cpp, then dtc), compiled to dir/up.dtb.
+inline RunResult compile_upstream_tc2(const std::string& dir) {
+  const std::string up = std::string(BLSIM_SOURCE_DIR) + "/tests/data/upstream-tc2";
+  return run_cmd("cpp -nostdinc -I " + up + " -I " + up + "/include -undef -D__DTS__ "
+                 "-x assembler-with-cpp " + up + "/vexpress-v2p-ca15_a7.dts | "
+                 "dtc -q -I dts -O dtb -o " + dir + "/up.dtb -", dir);
+}
 inline std::string exynos_dtb() { return std::string(BLSIM_BUILD_DIR) + "/configs/exynos5422.dtb"; }
 
 inline RunResult run_blsim(const std::string& args, const std::string& dir) {

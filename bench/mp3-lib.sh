@@ -1,0 +1,21 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# Sourced by the mp3-short benchmarks (mp3.sh, outputs.sh): the scenario,
+# TC2 + rt-app's mp3-short (IKS, ondemand, menu) with its global.duration
+# rewritten in a temporary copy, and run(), which times it.
+# Needs: $build (the build folder) and $name (the caller's name, for
+# messages). Sets $tmp, removed on exit.
+src=/usr/share/doc/rt-app/examples/mp3-short.json
+[ -r "$src" ] || { echo "$name: $src is missing: run tools/setup (Debian's rt-app package)" >&2; exit 1; }
+tmp=$(mktemp -d "/tmp/blsim-$name.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+run() {  # $1 = seconds, then more blsim options; prints "host_s rss_kb", best of 3
+  s=$1
+  shift
+  sed "s/\"duration\" : 6,/\"duration\" : $s,/" "$src" > "$tmp/mp3-$s.json"
+  for i in 1 2 3; do
+    /usr/bin/time -f "%e %M" -o "$tmp/time" "$build/blsim" --dtb "$build/configs/tc2.dtb" \
+      --workload "$tmp/mp3-$s.json" --switcher iks --cpufreq-governor ondemand \
+      --cpuidle-governor menu --quiet "$@" 2>/dev/null || exit 1
+    cat "$tmp/time"
+  done | sort -n | head -n 1
+}
