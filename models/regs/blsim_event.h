@@ -2,7 +2,7 @@
 /*
  * regs/blsim_event.h - the blsim event mailbox ("blsim,event-mailbox"):
  * its registers and command numbers, shared by the kernel driver
- * (drivers/misc/blsim_event.c) and the device (sim/event_device.cc,
+ * (drivers/misc/blsim_event.c) and the device (models/misc/event_mailbox.cc,
  * sim/events.h). Plain C data: why, see regs/tc2_scc.h.
  */
 #ifndef BLSIM_REGS_BLSIM_EVENT_H
