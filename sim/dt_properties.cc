@@ -113,6 +113,30 @@ const BlsimProperty kProperties[] = {
     {P::kCells, "blsim,latency-ns", "SYSRAM", 1, 0, 10000, "ns", "20", kTypical, "an Exynos SYSRAM access"},
     {P::kCells, "blsim,bus-latency-ns", "root", 1, 0, 10000, "ns", "5", kTypical,
      "the system bus between the CCI and the devices"},
+    // Standard bindings with a default (their rules are checked where they
+    // are read: docs/dt-properties.md's tables further down).
+    {P::kCells, "capacity-dmips-mhz", "cpu", 1, 0, 0, "DMIPS/MHz", "1024 / 516",
+     "ARM's EAS TC2 capacities (1024/430 at 1.2/1.0 GHz), per MHz", "the kernel's CPU capacities"},
+    {P::kCells, "dynamic-power-coefficient", "cpu", 1, 0, 0, "uW/MHz/V^2", "990 / 133", kEasPower,
+     "the core's dynamic power; under --sched eas also the kernel's energy model"},
+    {P::kCells, "d-cache-size", "cpu", 1, 0, 0, "bytes", "32768", "the Cortex-A15/A7 L1 D of TC2 (32 KiB)",
+     "L1 D geometry"},
+    {P::kCells, "d-cache-line-size", "cpu", 1, 0, 0, "bytes", "64", "the Cortex-A15/A7 TRMs", "L1 line size"},
+    {P::kCells, "d-cache-sets", "cpu", 1, 0, 0, "sets", "256 / 128", "2-way A15, 4-way A7 L1 D (the TRMs)",
+     "L1 ways = size / line / sets"},
+    {P::kCells, "cache-size", "L2", 1, 0, 0, "bytes", "1048576 / 524288", "TC2's 1 MiB A15 and 512 KiB A7 L2",
+     "L2 geometry"},
+    {P::kCells, "cache-line-size", "L2", 1, 0, 0, "bytes", "64", "the Cortex-A15/A7 TRMs", "L2 line size"},
+    {P::kCells, "cache-sets", "L2", 1, 0, 0, "sets", "1024", "16-way A15, 8-way A7 L2 (the TRMs)",
+     "L2 ways = size / line / sets"},
+    {P::kCells, "regulator-ramp-delay", "rail", 1, 0, 0, "uV/us", "10000",
+     "assumed: a typical buck (TC2); the Exynos board's default is 12500, the S2MPS11's", "the Vcore ramp"},
+    {P::kCells, "regulator-settling-time-us", "rail", 1, 0, 0, "us", "5", "assumed: a typical buck",
+     "the rail settles this long after a ramp"},
+    {P::kCells, "clock-frequency", "generic timer", 1, 0, 0, "Hz", "24000000", "TC2's 24 MHz system counter",
+     "CNTFRQ"},
+    {P::kCells, "clock-frequency", "SP804", 1, 0, 0, "Hz", "1000000", "the V2M-P1 motherboard's 1 MHz TIMCLK",
+     "the broadcast timer's count rate"},
 };
 
 std::string cells_text(const BlsimProperty& p) {
@@ -122,6 +146,7 @@ std::string cells_text(const BlsimProperty& p) {
 }
 
 std::string range_text(const BlsimProperty& p) {
+  if (std::string(p.name).compare(0, 6, "blsim,") != 0) return "the rules below";
   if (p.kind != BlsimProperty::kCells) return "the OPP rules below";
   return std::to_string(p.min) + ".." + std::to_string(p.max);
 }

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-// dt_properties.h - every blsim,* device-tree property, described once.
+// dt_properties.h - every blsim,* device-tree property, and every standard
+// one that has a default, described once.
 //
 // One descriptor per property and node kind: its name, where it is read,
 // cells and range, unit, default, where the value comes from, and what it
@@ -26,7 +27,8 @@ struct BlsimProperty {
 };
 
 // The first entry for `name` (all entries of one name share kind, cells,
-// range and unit), or nullptr when blsim reads no such property.
+// range and unit), or nullptr when blsim reads no such property. The range
+// check and --dt ask it for blsim,* names only.
 const BlsimProperty* find_blsim_property(const std::string& name);
 // Every entry, in the table's order: [begin, end).
 const BlsimProperty* blsim_properties_begin();
