@@ -15,6 +15,7 @@
 #include "models/common/report.h"
 #include "models/cpu/core.h"
 #include "models/timer/generic_timer.h"
+#include "sim/asan_stacks.h"
 #include "sim/switch_log.h"
 
 extern "C" {
@@ -121,6 +122,7 @@ void restart_firmware(CoreState& c) {
   c.fw_ctx.uc_stack.ss_sp = c.fw_stack[c.fw_next].get();
   c.fw_next ^= 1;
   c.fw_ctx.uc_stack.ss_size = kFirmwareStack;
+  asan_stack_fresh(c.fw_ctx.uc_stack.ss_sp, kFirmwareStack);
   c.fw_ctx.uc_link = nullptr;
   makecontext(&c.fw_ctx, reinterpret_cast<void (*)()>(firmware_main), 1,
               static_cast<int>(&c - &g->cores[0]));
@@ -334,6 +336,7 @@ void hw_ctx_free(struct hw_ctx* ctx) { delete ctx; }
 void hw_ctx_init(struct hw_ctx* ctx, void* stack, size_t stack_size, void (*fn)(void*),
                  void* arg) {
   getcontext(&ctx->uc);
+  asan_stack_fresh(stack, stack_size);
   ctx->uc.uc_stack.ss_sp = stack;
   ctx->uc.uc_stack.ss_size = stack_size;
   ctx->uc.uc_link = nullptr;
@@ -368,6 +371,7 @@ int hw_ctx_suspend(struct hw_ctx* ctx, int (*finisher)(unsigned long), unsigned 
   if (_setjmp(ctx->jb)) {
     // Loaded by hw_ctx_resume, possibly on another core: this frame was left
     // intact on the suspended stack, so returning from it is safe.
+    asan_forget_dead_frames();
     CoreState& c = cur();
     cycles(c, c.hw.core->params().context_restore_cycles);
     return 0;
@@ -388,6 +392,7 @@ int hw_call_with_stack(int (*fn)(void*), void* arg, void* stack, size_t stack_si
     ucontext_t back, run;
   } call{fn, arg, 0, {}, {}};
   getcontext(&call.run);
+  asan_stack_fresh(stack, stack_size);
   call.run.uc_stack.ss_sp = stack;
   call.run.uc_stack.ss_size = stack_size;
   call.run.uc_link = &call.back;
