@@ -238,6 +238,29 @@ class Shape {
       if (!fn(at(a, i), path + "[" + std::to_string(i) + "]")) return false;
     return true;
   }
+  // The array `key` of parent holds arrays of n numbers (schema 2's steps).
+  bool array_of_tuples(yajl_val parent, const char* key, size_t n, const std::string& path) {
+    yajl_val a = get(parent, key);
+    if (!a) return true;
+    if (!YAJL_IS_ARRAY(a)) return bad(path, a, "an array");
+    const std::string want = "an array of " + std::to_string(n) + " numbers";
+    for (size_t i = 0; i < len(a); ++i) {
+      yajl_val t = at(a, i);
+      const std::string p = path + "[" + std::to_string(i) + "]";
+      if (!YAJL_IS_ARRAY(t) || len(t) != n) return bad(p, t, want.c_str());
+      for (size_t k = 0; k < n; ++k)
+        if (!YAJL_IS_NUMBER(at(t, k))) return bad(p + "[" + std::to_string(k) + "]", at(t, k), "a number");
+    }
+    return true;
+  }
+  bool array_of_strings(yajl_val parent, const char* key, const std::string& path) {
+    yajl_val a = get(parent, key);
+    if (!a) return true;
+    if (!YAJL_IS_ARRAY(a)) return bad(path, a, "an array");
+    for (size_t i = 0; i < len(a); ++i)
+      if (!YAJL_IS_STRING(at(a, i))) return bad(path + "[" + std::to_string(i) + "]", at(a, i), "a string");
+    return true;
+  }
   bool object_of_numbers(yajl_val parent, const char* key, const std::string& path) {
     yajl_val o = get(parent, key);
     if (!o) return true;
@@ -254,11 +277,22 @@ class Shape {
   }
 };
 
-bool check_shape(yajl_val root, std::string* error) {
+// A switch's steps: schema 1 an object per step, 2 [step, core, start,
+// duration] arrays (their names in the top-level "switch_steps").
+bool check_steps(Shape& sh, int schema, yajl_val sw, const std::string& path) {
+  if (schema >= 2) return sh.array_of_tuples(sw, "steps", 4, path);
+  return sh.each(sw, "steps", path, [&](yajl_val st, const std::string& q) {
+    return sh.string(st, "name", q + ".name") && sh.number(st, "start_ns", q + ".start_ns") &&
+           sh.number(st, "end_ns", q + ".end_ns");
+  });
+}
+
+bool check_shape(yajl_val root, int schema, std::string* error) {
   Shape sh;
   auto in = [](const std::string& path, const char* key) { return path + "." + key; };
   const bool ok =
       sh.number(root, "energy_j", "energy_j") &&
+      sh.array_of_strings(root, "switch_steps", "switch_steps") &&
       sh.each(root, "switches", "switches", [&](yajl_val sw, const std::string& p) {
         return sh.number(sw, "cpu", in(p, "cpu")) &&
                sh.number(sw, "from_cluster", in(p, "from_cluster")) &&
@@ -266,11 +300,7 @@ bool check_shape(yajl_val root, std::string* error) {
                sh.number(sw, "blackout_ns", in(p, "blackout_ns")) &&
                sh.number(sw, "total_ns", in(p, "total_ns")) &&
                sh.number(sw, "energy_j", in(p, "energy_j")) &&
-               sh.each(sw, "steps", in(p, "steps"), [&](yajl_val st, const std::string& q) {
-                 return sh.string(st, "name", in(q, "name")) &&
-                        sh.number(st, "start_ns", in(q, "start_ns")) &&
-                        sh.number(st, "end_ns", in(q, "end_ns"));
-               });
+               check_steps(sh, schema, sw, in(p, "steps"));
       }) &&
       sh.each(root, "tasks", "tasks", [&](yajl_val t, const std::string& p) {
         return sh.string(t, "name", in(p, "name")) &&
@@ -321,7 +351,7 @@ bool too_deep(const std::string& json) {
 
 yajl_val parse(const std::string& json, const std::string& which, std::string* error) {
   if (too_deep(json)) {
-    *error = which + ": not a blsim-stats/1 document: arrays and objects nested more than " +
+    *error = which + ": not a blsim-stats document: arrays and objects nested more than " +
              std::to_string(kMaxDepth) + " levels";
     return nullptr;
   }
@@ -333,9 +363,12 @@ yajl_val parse(const std::string& json, const std::string& which, std::string* e
     *error = which + ": not JSON: " + e;
     return nullptr;
   }
+  // Both versions read alike but for the steps, which compare does not use.
   yajl_val schema = get(root, "schema");
-  if (!schema || !YAJL_IS_STRING(schema) || std::strcmp(YAJL_GET_STRING(schema), "blsim-stats/1")) {
-    *error = which + ": not a blsim-stats/1 document (\"schema\")";
+  const char* name = schema && YAJL_IS_STRING(schema) ? YAJL_GET_STRING(schema) : "";
+  const int version = !std::strcmp(name, "blsim-stats/1") ? 1 : !std::strcmp(name, "blsim-stats/2") ? 2 : 0;
+  if (!version) {
+    *error = which + ": not a blsim-stats/1 or /2 document (\"schema\")";
     yajl_tree_free(root);
     return nullptr;
   }
@@ -346,8 +379,8 @@ yajl_val parse(const std::string& json, const std::string& which, std::string* e
     return nullptr;
   }
   std::string shape;
-  if (!check_shape(root, &shape)) {
-    *error = which + ": not a blsim-stats/1 document: " + shape;
+  if (!check_shape(root, version, &shape)) {
+    *error = which + ": not a " + name + " document: " + shape;
     yajl_tree_free(root);
     return nullptr;
   }
@@ -385,9 +418,9 @@ const char kCompareUsage[] =
     "  Every option taking a value also takes --opt=VALUE.\n"
     "\n"
     "exit status: 0 everything within tolerance, 1 bad command line, 2 a file\n"
-    "cannot be read, is not a blsim-stats/1 stats.json or holds a number that\n"
-    "is not finite (1e999), 4 the --junit file cannot be written, 6 something\n"
-    "moved more than its tolerance.\n";
+    "cannot be read, is not a blsim-stats/1 or /2 stats.json or holds a number\n"
+    "that is not finite (1e999), 4 the --junit file cannot be written, 6\n"
+    "something moved more than its tolerance. A /1 and a /2 file compare alike.\n";
 
 std::string xml_escape(const std::string& s) {
   std::string o;

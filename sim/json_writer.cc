@@ -60,6 +60,19 @@ JsonWriter& JsonWriter::number(const char* s, size_t len) {
   check(yajl_gen_number(g_, s, len), "number");
   return *this;
 }
+JsonWriter& JsonWriter::inline_array(std::initializer_list<uint64_t> v) {
+  // YAJL prints a number's text as given, so a whole array passes as one.
+  char buf[24 * 8];
+  char* p = buf;
+  *p++ = '[';
+  for (uint64_t x : v) {
+    if (p > buf + 1) { *p++ = ','; *p++ = ' '; }
+    if (p + 24 >= buf + sizeof buf) break;
+    p = std::to_chars(p, buf + sizeof buf, x).ptr;
+  }
+  *p++ = ']';
+  return number(buf, static_cast<size_t>(p - buf));
+}
 JsonWriter& JsonWriter::value(uint64_t v) {
   char buf[24];
   const auto r = std::to_chars(buf, buf + sizeof buf, v);

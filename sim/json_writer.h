@@ -5,6 +5,7 @@
 #include <yajl/yajl_gen.h>
 
 #include <cstdint>
+#include <initializer_list>
 #include <cstdio>
 #include <string>
 #include <string_view>
@@ -36,6 +37,9 @@ class JsonWriter {
   JsonWriter& value(double v);
   JsonWriter& value(bool v);
   JsonWriter& null();
+  // A short array of integers on one line ("[1, 2, 3]") even when the
+  // document is beautified: stats.json's compact per-switch steps.
+  JsonWriter& inline_array(std::initializer_list<uint64_t> v);
   template <typename T>
   JsonWriter& field(std::string_view k, const T& v) { key(k); return value(v); }
 

@@ -90,6 +90,9 @@ const char kUsage[] =
     "  --host-stats       record host time and real-time factor in stats.json (they\n"
     "                     vary between runs; without this flag stats.json is\n"
     "                     byte-identical for identical inputs)\n"
+    "  --stats-schema N   stats.json's schema: 2 (default, blsim-stats/2: each\n"
+    "                     switch step a [step, core, start, duration] array) or 1\n"
+    "                     (blsim-stats/1, a named object per step, for old tools)\n"
     "  --lockstep         cores wait out every cycle they spend instead of running\n"
     "                     ahead of SystemC's time while nothing else can happen: the\n"
     "                     same results (but for the order of two cores' actions in\n"
@@ -148,11 +151,12 @@ struct ParseState {
 // win; it is an error instead. (--event, --set, --dt and --workload repeat.)
 const std::set<std::string> kOnce = {
     "--dtb", "--out", "--duration", "--seed", "--switcher", "--sched",
-    "--cpufreq-governor", "--cpuidle-governor"};
+    "--cpufreq-governor", "--cpuidle-governor", "--stats-schema"};
 
 const std::set<std::string> kTakesValue = {
     "--dtb", "--out", "--dt", "--workload", "--duration", "--seed", "--event", "--switcher",
-    "--sched", "--cpufreq-governor", "--set", "--cpuidle-governor", "--trace-events"};
+    "--sched", "--cpufreq-governor", "--set", "--cpuidle-governor", "--trace-events",
+    "--stats-schema"};
 
 // The flags that only set a field.
 int parse_flag(const std::string& a, RunOptions& o) {
@@ -265,6 +269,12 @@ int parse_value_option(const std::string& a, const char* v, ParseState& st) {
     return parse_into<ScriptedEvent>(v, "--event", "TIME:ACTION[:ARG]", o.events, parse_event,
                                      "--event: ");
   if (a == "--seed") return parse_seed(v, o);
+  if (a == "--stats-schema") {
+    const std::string n = v ? v : "";
+    if (n != "1" && n != "2") return usage_error("--stats-schema takes 1 or 2, got '%s'", n.c_str());
+    o.stats_schema = n == "1" ? 1 : 2;
+    return kNext;
+  }
   if (a == "--duration") {
     std::string why;
     if (!v) return usage_error("%s needs a time with a unit (ns, us, ms, s)", "--duration");

@@ -369,6 +369,7 @@ RunInfo run_info(const Run& r) {
   info.duration_ns = r.duration_ns;
   info.simulated_ns = sc_time_stamp().value() / 1000;
   info.host_stats = o.host_stats;
+  info.stats_schema = o.stats_schema;
   info.host_seconds = r.host_seconds;
   return info;
 }

@@ -21,6 +21,7 @@ struct RunOptions {
   bool quiet = false;
   int progress = -1;          // progress line: -1 when stderr is a terminal, 0 never, 1 always
   bool host_stats = false;    // measured host time in stats.json
+  int stats_schema = 2;       // stats.json: blsim-stats/2, or /1 (--stats-schema 1)
   bool lockstep = false;      // cores never run ahead of SystemC's time
   std::vector<ScriptedEvent> events;
   std::vector<DtOverride> dt_overrides;  // --dt, in order

@@ -431,7 +431,7 @@ void StatsCollector::write_json(FILE* out, const RunInfo& r) const {
 
 void StatsCollector::write(JsonWriter& j, const RunInfo& r) const {
   j.begin_object();
-  j.field("schema", "blsim-stats/1");
+  j.field("schema", r.stats_schema == 1 ? "blsim-stats/1" : "blsim-stats/2");
   write_config(j, r);
   write_sim(j, r);
   p_.sync_energy();  // every meter up to now
@@ -452,7 +452,8 @@ void StatsCollector::write(JsonWriter& j, const RunInfo& r) const {
   j.end_array();
   write_cpus(j, sc_time_stamp().value() / 1000);
   write_cpufreq(j, sc_time_stamp().value() / 1000);
-  switches_.write_json(j, [this](uint64_t t0, uint64_t t1) { return switch_energy(t0, t1); });
+  switches_.write_json(j, [this](uint64_t t0, uint64_t t1) { return switch_energy(t0, t1); },
+                       r.stats_schema);
   write_tasks(j);
   double total_j = 0;  // the sum of the rails
   for (auto& m : p_.clusters()) total_j += m.energy->rail_j();

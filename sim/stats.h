@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-// stats.h - stats.json (schema blsim-stats/1) from a finished run.
+// stats.h - stats.json (schema blsim-stats/2, or /1 on request) from a finished run.
 #pragma once
 
 #include <cstdint>
@@ -20,6 +20,7 @@ struct RunInfo {
   uint64_t seed = 0, duration_ns = 0, simulated_ns = 0;
   bool host_stats = false;
   double host_seconds = 0;
+  int stats_schema = 2;  // --stats-schema: 1 writes each switch step as an object
 };
 
 // Residency of each frequency of a clock domain, kept from elaboration on.

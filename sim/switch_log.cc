@@ -220,7 +220,56 @@ uint64_t SwitchLog::earliest_unfinished_ns() const {
   return t;
 }
 
-void SwitchLog::write_json(JsonWriter& j, const EnergyBetween& energy_j) const {
+namespace {
+
+// schema 1: an object per step; 2: [step, core, start - requested_ns,
+// duration], the step an index into "switch_steps" (blsim/switch_steps.h).
+void write_steps(JsonWriter& j, const SwitchRecord& s, int schema) {
+  j.key("steps").begin_array();
+  for (const SwitchStep& st : s.steps) {
+    if (st.open) continue;
+    if (schema >= 2) {
+      j.inline_array({static_cast<uint64_t>(st.name), st.core, st.start_ns - s.requested_ns,
+                      st.end_ns - st.start_ns});
+      continue;
+    }
+    j.begin_object();
+    j.field("name", switch_step_name(st.name));
+    j.field("core", st.core);
+    j.field("start_ns", st.start_ns);
+    j.field("end_ns", st.end_ns);
+    j.end_object();
+  }
+  j.end_array();
+}
+
+void write_switch(JsonWriter& j, const SwitchRecord& s, const SwitchLog::EnergyBetween& energy_j,
+                  int schema) {
+  j.begin_object();
+  j.field("cpu", s.cpu);
+  j.field("from_cluster", s.from_cluster);
+  j.field("to_cluster", s.to_cluster);
+  j.field("outbound_core", s.outbound_core);
+  j.field("inbound_core", s.inbound_core);
+  j.field("requested_ns", s.requested_ns);
+  j.field("cause", s.cause);
+  bool cluster_mode = false;
+  for (const SwitchStep& st : s.steps) cluster_mode |= st.name == SWITCH_STEP_CLUSTER_RENDEZVOUS;
+  j.field("mode", cluster_mode ? "cluster" : "iks");
+  j.field("blackout_ns", s.step_ns(SWITCH_STEP_BLACKOUT));
+  j.field("total_ns", s.end_ns - s.requested_ns);
+  j.field("task_wait_ns", s.task_wait_ns);
+  j.field("outbound_last_man", s.last_man);
+  // From the request to the outbound power-off, every rail.
+  j.key("energy_j");
+  if (energy_j) j.value(energy_j(s.requested_ns, s.end_ns)); else j.null();
+  write_steps(j, s, schema);
+  j.end_object();
+}
+
+}  // namespace
+
+void SwitchLog::write_json(JsonWriter& j, const EnergyBetween& energy_j, int schema) const {
   // In request order (they can finish out of order: a last man waits for
   // its cluster's power-off while the next switch completes).
   std::vector<const SwitchRecord*> order;
@@ -228,39 +277,12 @@ void SwitchLog::write_json(JsonWriter& j, const EnergyBetween& energy_j) const {
   std::stable_sort(order.begin(), order.end(), [](const SwitchRecord* a, const SwitchRecord* b) {
     return a->requested_ns < b->requested_ns;
   });
-  j.key("switches").begin_array();
-  for (const SwitchRecord* sp : order) {
-    const SwitchRecord& s = *sp;
-    j.begin_object();
-    j.field("cpu", s.cpu);
-    j.field("from_cluster", s.from_cluster);
-    j.field("to_cluster", s.to_cluster);
-    j.field("outbound_core", s.outbound_core);
-    j.field("inbound_core", s.inbound_core);
-    j.field("requested_ns", s.requested_ns);
-    j.field("cause", s.cause);
-    bool cluster_mode = false;
-    for (const SwitchStep& st : s.steps) cluster_mode |= st.name == SWITCH_STEP_CLUSTER_RENDEZVOUS;
-    j.field("mode", cluster_mode ? "cluster" : "iks");
-    j.field("blackout_ns", s.step_ns(SWITCH_STEP_BLACKOUT));
-    j.field("total_ns", s.end_ns - s.requested_ns);
-    j.field("task_wait_ns", s.task_wait_ns);
-    j.field("outbound_last_man", s.last_man);
-    // From the request to the outbound power-off, every rail.
-    j.key("energy_j");
-    if (energy_j) j.value(energy_j(s.requested_ns, s.end_ns)); else j.null();
-    j.key("steps").begin_array();
-    for (const SwitchStep& st : s.steps) {
-      if (st.open) continue;
-      j.begin_object();
-      j.field("name", switch_step_name(st.name));
-      j.field("core", st.core);
-      j.field("start_ns", st.start_ns);
-      j.field("end_ns", st.end_ns);
-      j.end_object();
-    }
+  if (schema >= 2) {
+    j.key("switch_steps").begin_array();
+    for (int i = 0; i < SWITCH_STEP_NR; ++i) j.value(switch_step_name(static_cast<switch_step>(i)));
     j.end_array();
-    j.end_object();
   }
+  j.key("switches").begin_array();
+  for (const SwitchRecord* sp : order) write_switch(j, *sp, energy_j, schema);
   j.end_array();
 }

@@ -66,7 +66,9 @@ class SwitchLog {
 
   // energy_j(t0_ns, t1_ns): energy of all rails in [t0, t1] (null if absent).
   using EnergyBetween = std::function<double(uint64_t t0_ns, uint64_t t1_ns)>;
-  void write_json(JsonWriter& j, const EnergyBetween& energy_j = nullptr) const;
+  // schema: stats.json's version (1: each step an object; 2: a name table
+  // "switch_steps" and each step an array [step, core, start, duration]).
+  void write_json(JsonWriter& j, const EnergyBetween& energy_j = nullptr, int schema = 2) const;
 
  private:
   SwitchRecord* open_for_cpu(unsigned cpu);

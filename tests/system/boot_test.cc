@@ -24,7 +24,7 @@ TEST(Boot, Tc2BootsAllFiveCoresIntoWfi) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   Json j(slurp(d + "/out/stats.json"));
   ASSERT_TRUE(j.ok()) << j.error();
-  EXPECT_STREQ(YAJL_GET_STRING(Json::get(j.root(), "schema")), "blsim-stats/1");
+  EXPECT_STREQ(YAJL_GET_STRING(Json::get(j.root(), "schema")), "blsim-stats/2");
   yajl_val cores = Json::get(j.root(), "cores");
   ASSERT_TRUE(cores && YAJL_IS_ARRAY(cores));
   ASSERT_EQ(YAJL_GET_ARRAY(cores)->len, 5u);

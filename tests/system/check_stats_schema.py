@@ -9,6 +9,8 @@ Usage: check_stats_schema.py SCHEMA STATS
    has no additionalProperties / patternProperties / unevaluatedProperties
    gets "additionalProperties": false, so a member blsim writes that the
    schema does not describe fails, named by its path.
+3. What JSON Schema cannot say: in blsim-stats/2, every switches[].steps[][0]
+   indexes switch_steps, and /1 has no switch_steps.
 
 Prints one line per error; exit 0 if both passes hold, 1 otherwise.
 """
@@ -58,7 +60,25 @@ def main(schema_path, stats_path):
                     print(path(list(e.absolute_path) + [k]) + ": not described by the schema (strict pass)")
         else:
             print("strict pass:", path(e.absolute_path), e.message)
+    bad += check_step_table(stats)
     return 1 if bad else 0
+
+
+def check_step_table(stats):
+    """Errors of pass 3, printed; their count."""
+    names = stats.get("switch_steps")
+    if stats.get("schema") != "blsim-stats/2":
+        if names is None:
+            return 0
+        print("switch_steps: only in blsim-stats/2")
+        return 1
+    bad = 0
+    for i, sw in enumerate(stats.get("switches", [])):
+        for k, st in enumerate(sw.get("steps", [])):
+            if not isinstance(st, list) or not names or not 0 <= st[0] < len(names):
+                bad += 1
+                print("switches/%d/steps/%d: step %r is not an index into switch_steps" % (i, k, st[:1]))
+    return bad
 
 
 if __name__ == "__main__":

@@ -44,7 +44,7 @@ TEST(Compare, NestingTooDeepIsRefusedNotACrash) {
   std::ofstream(d + "/deep.json") << stats("\"z\":" + std::string(500000, '[') +
                                            std::string(500000, ']'));
   expect_unreadable(compare(d, d + "/a.json", d + "/deep.json"),
-                    "not a blsim-stats/1 document: arrays and objects nested more than 64 levels");
+                    "not a blsim-stats document: arrays and objects nested more than 64 levels");
 }
 
 TEST(Compare, NotJsonNamesTheFile) {
@@ -55,7 +55,7 @@ TEST(Compare, NotJsonNamesTheFile) {
                     "blsim compare: " + d + "/b.json: not JSON: parse error: premature EOF");
   std::ofstream(d + "/c.json") << "{\"schema\":\"other/1\"}";
   expect_unreadable(compare(d, d + "/c.json", d + "/a.json"),
-                    "blsim compare: " + d + "/c.json: not a blsim-stats/1 document (\"schema\")");
+                    "blsim compare: " + d + "/c.json: not a blsim-stats/1 or /2 document (\"schema\")");
 }
 
 // A member compare reads, of the wrong type: not a stats.json (exit 2), not
@@ -70,6 +70,15 @@ TEST(Compare, StructurallyBrokenStatsIsUnreadable) {
   std::ofstream(d + "/c.json") << stats("\"switches\":[{\"steps\":[{\"name\":\"x\",\"start_ns\":\"q\"}]}]");
   expect_unreadable(compare(d, d + "/c.json", d + "/a.json"),
                     "\"switches[0].steps[0].start_ns\" is a string, expected a number");
+  // Schema 2: a step is [step, core, start, duration], four numbers.
+  std::ofstream(d + "/v2.json") << "{\"schema\":\"blsim-stats/2\",\"switch_steps\":[\"request\"],"
+                                   "\"switches\":[{\"steps\":[[0,1,0,5],[0,1,\"x\",5]]}]}";
+  expect_unreadable(compare(d, d + "/a.json", d + "/v2.json"),
+                    "blsim compare: " + d + "/v2.json: not a blsim-stats/2 document: "
+                    "\"switches[0].steps[1][2]\" is a string, expected a number");
+  std::ofstream(d + "/v2b.json") << "{\"schema\":\"blsim-stats/2\",\"switches\":[{\"steps\":[{\"name\":\"request\"}]}]}";
+  expect_unreadable(compare(d, d + "/v2b.json", d + "/a.json"),
+                    "\"switches[0].steps[0]\" is an object, expected an array of 4 numbers");
   // The same shapes with their types right compare fine.
   RunResult ok = compare(d, d + "/a.json", d + "/a.json");
   EXPECT_EQ(ok.exit_code, 0) << ok.err;
@@ -145,6 +154,23 @@ TEST(Compare, Mp3RunsOneTinyDtApartAreWithinFivePercent) {
 
 // Blackouts 20% longer: exit 6, naming the metrics; a tolerance keyed to
 // the blackouts lets them pass while the others keep the default.
+// A baseline written by an older blsim (blsim-stats/1) against a new run
+// (blsim-stats/2) of the same scenario: every metric is there in both and
+// nothing moved (the schemas differ in the steps only, which compare does
+// not read); and a /2 baseline against a /1 run, the other way round.
+TEST(Compare, SchemaOneBaseAgainstSchemaTwoRunIsIdentical) {
+  const std::string d = scratch("compare-v1-v2");
+  const std::string v1 = mp3_run(d, "v1", "--stats-schema 1"), v2 = mp3_run(d, "v2");
+  ASSERT_NE(slurp(v1).find("\"schema\": \"blsim-stats/1\""), std::string::npos);
+  ASSERT_NE(slurp(v2).find("\"schema\": \"blsim-stats/2\""), std::string::npos);
+  for (const std::string& args : {"'" + v1 + "' '" + v2 + "'", "'" + v2 + "' '" + v1 + "'"}) {
+    const RunResult r = compare_args(d, args + " --tolerance 0 --all");
+    EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+    EXPECT_NE(r.out.find(", 0 changed, 0 beyond tolerance"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("switches[cpu0:0->1].count"), std::string::npos) << r.out;
+  }
+}
+
 TEST(Compare, TwentyPercentBlackoutRegressionFailsNamingTheMetric) {
   const std::string d = scratch("compare-mp3-blackout");
   const std::string a = mp3_run(d, "a");

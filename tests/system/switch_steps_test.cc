@@ -40,9 +40,16 @@ TEST(SwitchSteps, NamesAreDistinctAndKnown) {
 TEST(SwitchSteps, SchemaEnumIsTheList) {
   Json schema(source_file("docs/stats.schema.json"));
   ASSERT_TRUE(schema.ok()) << schema.error();
+  // steps[] items are oneOf a blsim-stats/2 array and a /1 object; the
+  // object's name has the enum.
   const char* path[] = {"properties", "switches", "items", "properties", "steps", "items",
-                        "properties", "name", "enum", nullptr};
-  yajl_val e = yajl_tree_get(schema.root(), path, yajl_t_array);
+                        "oneOf", nullptr};
+  yajl_val alts = yajl_tree_get(schema.root(), path, yajl_t_array);
+  ASSERT_TRUE(alts) << "docs/stats.schema.json has no switches[].steps[] oneOf";
+  const char* name_enum[] = {"properties", "name", "enum", nullptr};
+  yajl_val e = nullptr;
+  for (size_t i = 0; i < YAJL_GET_ARRAY(alts)->len && !e; ++i)
+    e = yajl_tree_get(YAJL_GET_ARRAY(alts)->values[i], name_enum, yajl_t_array);
   ASSERT_TRUE(e) << "docs/stats.schema.json has no switches[].steps[].name enum";
   std::set<std::string> in_schema;
   for (size_t i = 0; i < YAJL_GET_ARRAY(e)->len; ++i)

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "blsim/switch_steps.h"
 #include "run_helpers.h"
 
 using namespace blsim_test;
@@ -19,13 +20,17 @@ size_t len(yajl_val arr) { return arr && YAJL_IS_ARRAY(arr) ? YAJL_GET_ARRAY(arr
 
 struct Step { std::string name; long long core, start, end; };
 
+// A switch's steps from a blsim-stats/2 stats.json: each [step, core,
+// start from requested_ns, duration], named by blsim/switch_steps.h's list.
 std::vector<Step> steps_of(yajl_val sw) {
   std::vector<Step> out;
   yajl_val st = Json::get(sw, "steps");
+  const long long t0 = num(Json::get(sw, "requested_ns"));
   for (size_t i = 0; i < len(st); ++i) {
     yajl_val s = at(st, i);
-    out.push_back({YAJL_GET_STRING(Json::get(s, "name")), num(Json::get(s, "core")),
-                   num(Json::get(s, "start_ns")), num(Json::get(s, "end_ns"))});
+    const char* name = switch_step_name(static_cast<switch_step>(num(at(s, 0))));
+    const long long start = t0 + num(at(s, 2));
+    out.push_back({name ? name : "?", num(at(s, 1)), start, start + num(at(s, 3))});
   }
   return out;
 }
@@ -52,6 +57,11 @@ TEST(Switcher, IksBothDirectionsStepByStep) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   Json j(slurp(d + "/stats.json"));
   ASSERT_TRUE(j.ok());
+  // The name table is blsim/switch_steps.h's list, in its order.
+  yajl_val table = Json::get(j.root(), "switch_steps");
+  ASSERT_EQ(len(table), static_cast<size_t>(SWITCH_STEP_NR));
+  for (int i = 0; i < SWITCH_STEP_NR; ++i)
+    EXPECT_STREQ(YAJL_GET_STRING(at(table, i)), switch_step_name(static_cast<switch_step>(i)));
   yajl_val sws = Json::get(j.root(), "switches");
   ASSERT_EQ(len(sws), 2u);
   const char* order[] = {"request", "entry_vectors_gated", "inbound_power_up", "wait_inbound_alive",
