@@ -13,14 +13,22 @@ StagedFile::~StagedFile() {
   temp_files::untrack(slot_);
 }
 
-bool StagedFile::stage(const std::function<bool(FILE*)>& fill) {
+FILE* StagedFile::open() {
   slot_ = temp_files::track(tmp_);  // before the file exists: a signal may come
   FILE* f = fopen(tmp_.c_str(), "wb");
-  if (!f) return false;
-  staged_ = true;
-  bool ok = fill(f) && !ferror(f);
+  if (f) staged_ = true;
+  return f;
+}
+
+bool StagedFile::close(FILE* f, bool filled) {
+  bool ok = filled && !ferror(f);
   if (fclose(f) != 0) ok = false;
   return ok;
+}
+
+bool StagedFile::stage(const std::function<bool(FILE*)>& fill) {
+  FILE* f = open();
+  return f && close(f, fill(f));
 }
 
 bool StagedFile::stage(const std::string& data) {

@@ -16,6 +16,11 @@ class StagedFile {
   ~StagedFile();
   bool stage(const std::function<bool(FILE*)>& fill);
   bool stage(const std::string& data);
+  // stage() in two halves, for a fill that runs on another thread: open()
+  // registers the temporary file for the signal cleanup (which only the
+  // main thread does) and opens it; close() ends it. Null / false with errno.
+  FILE* open();
+  bool close(FILE* f, bool filled);
   bool publish();
   const std::string& path() const { return dst_; }
   // A rename in the folder the file was staged in fails only onto a folder.

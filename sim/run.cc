@@ -28,6 +28,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <thread>
 
 #include "models/common/report.h"
 #include "sim/boot_dt.h"
@@ -387,12 +388,47 @@ std::map<std::string, std::string> cluster_labels(const PlatformConfig& pc) {
   return labels;
 }
 
+// trace.dat's pages take longest to write (a pass over its spool): they
+// are built on a thread of their own while the files after them are
+// staged. It starts after trace.txt's stage(), which ends the trace writer
+// thread whose state both read.
+class DatStage {
+ public:
+  DatStage(StagedFile& file, TraceWriter& trace, unsigned nr_cpus)
+      : file_(file), trace_(trace), nr_cpus_(nr_cpus) {}
+  ~DatStage() { join(); }
+  bool start() {
+    FILE* f = file_.open();
+    if (!f) return false;
+    thread_ = std::thread([this, f] {
+      ok_ = file_.close(f, trace_.write_dat(f, nr_cpus_));
+      errno_ = errno;
+    });
+    return true;
+  }
+  // The thread's result; errno as the thread left it on failure.
+  bool join() {
+    if (thread_.joinable()) thread_.join();
+    if (!ok_) errno = errno_;
+    return ok_;
+  }
+
+ private:
+  StagedFile& file_;
+  TraceWriter& trace_;
+  unsigned nr_cpus_;
+  std::thread thread_;
+  bool ok_ = false;
+  int errno_ = 0;
+};
+
 // All or nothing: every output is staged under a temporary name first, and
 // renamed into place only once all are written.
 int write_outputs(Run& r, const RunInfo& info) {
   Platform& p = *r.platform;
   StagedFile stats_file(r.o.out, "stats.json"), console_file(r.o.out, "console.log"),
       gtkw_file(r.o.out, "waves.gtkw"), dat_file(r.o.out, "trace.dat");
+  DatStage dat(dat_file, r.trace, p.nr_cores());
   const std::map<std::string, std::string> labels = cluster_labels(p.config());
   const uint64_t end_ps = sc_time_stamp().value();
   struct Output {
@@ -406,16 +442,20 @@ int write_outputs(Run& r, const RunInfo& info) {
       {console_file.path(), [&] { return console_file.stage(glue_console()); },
        [&] { return console_file.publish(); }},
       {r.trace.path(), [&] { return r.trace.stage(p.nr_cores()); }, [&] { return r.trace.publish(); }},
-      {dat_file.path(),
-       [&] { return dat_file.stage([&](FILE* f) { return r.trace.write_dat(f, p.nr_cores()); }); },
-       [&] { return dat_file.publish(); }},
+      {dat_file.path(), [&] { return dat.start(); }, [&] { return dat_file.publish(); }},
       {r.vcd.path(), [&] { return r.vcd.stage(end_ps); }, [&] { return r.vcd.publish(); }},
       {gtkw_file.path(), [&] { return gtkw_file.stage(r.vcd.gtkw(labels, end_ps)); },
        [&] { return gtkw_file.publish(); }},
   };
   const std::string* failed = nullptr;
-  for (const Output& out : outputs)
+  bool dat_started = false;
+  for (const Output& out : outputs) {
     if (!failed && !out.stage()) failed = &out.path;
+    dat_started |= !failed && &out.path == &dat_file.path();
+  }
+  // trace.dat comes before the files staged meanwhile: its failure is the
+  // one to report.
+  if (dat_started && !dat.join()) failed = &dat_file.path();
   for (const Output& out : outputs)
     if (!failed && !StagedFile::replaceable(out.path)) failed = &out.path;
   {

@@ -480,7 +480,53 @@ void TraceDat::add(uint64_t ns, unsigned cpu, const char* comm, int pid, const c
   const RecordHead rh = {ns, cpu, held, static_cast<uint32_t>(buf_.size())};
   spool_.write(reinterpret_cast<const char*>(&rh), sizeof rh);
   spool_.write(buf_);
+  count(rh.ns, rh.cpu, rh.held, rh.len);
   if (pid > 0) comms_.try_emplace(pid, comm);
+}
+
+// What a CPU's pages will take, counted as its records come, so that
+// write() reads the spool once instead of twice. Whether a held record
+// stays is known only at the end (the kernel may report its cluster's
+// frequency later), so both totals are kept: all records, and all but the
+// held ones. That needs a column's held records to be of one cluster; a
+// column is one core, so they are, and a column that broke it would be
+// counted from the spool instead.
+struct TraceDat::CpuPages {
+  Pager keep{-1, 0}, drop{-1, 0};
+  int held_cluster = -1;
+  bool mixed = false;
+};
+
+TraceDat::TraceDat() = default;
+TraceDat::~TraceDat() = default;
+
+void TraceDat::count(uint64_t ns, uint32_t cpu, int32_t held, uint32_t len) {
+  if (cpu >= pages_.size()) pages_.resize(cpu + 1);
+  CpuPages& c = pages_[cpu];
+  c.keep.add(ns, nullptr, len);
+  if (held < 0) {
+    c.drop.add(ns, nullptr, len);
+    return;
+  }
+  if (c.held_cluster >= 0 && c.held_cluster != held) c.mixed = true;
+  c.held_cluster = held;
+}
+
+// Each CPU's page bytes, false if a column must be counted from the spool.
+bool TraceDat::counted(unsigned nr_cpus, const std::vector<bool>& drop_cluster,
+                       std::vector<uint64_t>* bytes) const {
+  bytes->assign(nr_cpus, 0);
+  for (unsigned c = 0; c < nr_cpus && c < pages_.size(); ++c) {
+    const CpuPages& p = pages_[c];
+    if (p.mixed) return false;
+    const bool dropped = p.held_cluster >= 0 &&
+                         static_cast<size_t>(p.held_cluster) < drop_cluster.size() &&
+                         drop_cluster[static_cast<size_t>(p.held_cluster)];
+    Pager last = dropped ? p.drop : p.keep;  // a copy: its open page closed
+    last.finish();
+    (*bytes)[c] = last.bytes();
+  }
+  return true;
 }
 
 // Everything before the CPU data: the file's id, the header page and event
@@ -525,20 +571,24 @@ std::string TraceDat::file_head(unsigned nr_cpus) const {
   return h;
 }
 
-// Two passes over the spool: the first counts each CPU's pages (the
-// header lists where each CPU's pages start), the second writes them in
-// place after the header.
+// The header lists where each CPU's pages start: their sizes come from
+// the counts kept by add(), then one pass over the spool writes the pages
+// in place after the header.
 bool TraceDat::write(FILE* f, unsigned nr_cpus, const std::vector<bool>& drop_cluster) {
-  std::vector<Pager> count(nr_cpus, Pager(-1, 0));
-  if (!page_records(spool_.rewind_body(), count, drop_cluster)) return false;
+  std::vector<uint64_t> bytes;
+  if (!counted(nr_cpus, drop_cluster, &bytes)) {
+    std::vector<Pager> count(nr_cpus, Pager(-1, 0));
+    if (!page_records(spool_.rewind_body(), count, drop_cluster)) return false;
+    for (unsigned c = 0; c < nr_cpus; ++c) bytes[c] = count[c].bytes();
+  }
   std::string h = file_head(nr_cpus);
   uint64_t at = (h.size() + 16ull * nr_cpus + kPage - 1) / kPage * kPage;
   std::vector<Pager> out;
   for (unsigned c = 0; c < nr_cpus; ++c) {
     put_num<uint64_t>(h, at);
-    put_num<uint64_t>(h, count[c].bytes());
+    put_num<uint64_t>(h, bytes[c]);
     out.emplace_back(fileno(f), at);
-    at += count[c].bytes();
+    at += bytes[c];
   }
   h.resize((h.size() + kPage - 1) / kPage * kPage, '\0');
   if (fwrite(h.data(), 1, h.size(), f) != h.size() || fflush(f) != 0) return false;

@@ -19,8 +19,9 @@
 // The events are encoded as they come and spooled to the output folder
 // (a 24-byte head plus the event's 16 to 64 bytes; sim/spool_file.h), so
 // memory stays flat however long the run. write() pages them per CPU: the
-// per-CPU streams must be written one after the other, so it reads the
-// spool twice, once to size each CPU's pages and once to write them.
+// per-CPU streams are written one after the other, each at an offset the
+// header gives, so add() counts each CPU's pages as the records come and
+// write() reads the spool once.
 #pragma once
 
 #include <cstdint>
@@ -33,6 +34,8 @@
 
 class TraceDat {
  public:
+  TraceDat();
+  ~TraceDat();
   // Starts the spool in dir (which must exist). False with errno.
   bool open(const std::string& dir);
   // One event as trace.txt prints it: time in ns, CPU column, task, the
@@ -47,10 +50,15 @@ class TraceDat {
   bool write(FILE* f, unsigned nr_cpus, const std::vector<bool>& drop_cluster);
 
  private:
+  struct CpuPages;
   std::string file_head(unsigned nr_cpus) const;
+  void count(uint64_t ns, uint32_t cpu, int32_t held, uint32_t len);
+  bool counted(unsigned nr_cpus, const std::vector<bool>& drop_cluster,
+               std::vector<uint64_t>* bytes) const;
   // The records one after the other: RecordHead (ns, CPU, held, length),
   // then the event's bytes (common fields first).
   SpoolFile spool_;
   std::map<int, std::string> comms_;  // pid -> first name seen
   std::string buf_, tail_;            // reused: no allocation per event
+  std::vector<CpuPages> pages_;       // per CPU column, see count()
 };
