@@ -130,16 +130,14 @@ void ClusterEnergy::recompute() {
 void ClusterEnergy::record() {
   if (!keep_history_) return;
   // Several changes at one instant: the last terms are the ones in force.
-  if (hist_.empty() || hist_.back().t_ps != t_) {
-    // A sample forget_before() dropped lends its vectors: copying into them
-    // allocates nothing (a record per core state change, ~10^5 a second).
-    if (spare_.empty()) hist_.emplace_back();
-    else {
-      hist_.push_back(std::move(spare_.back()));
-      spare_.pop_back();
-    }
+  if (hist_begin_ == hist_end_ || hist_[hist_end_ - 1].t_ps != t_) {
+    // Past hist_end_ lie the samples forget_before() dropped, vectors and
+    // all: copying into them allocates nothing (a record per core state
+    // change, ~10^5 a second).
+    if (hist_end_ == hist_.size()) hist_.emplace_back();
+    ++hist_end_;
   }
-  Sample& s = hist_.back();
+  Sample& s = hist_[hist_end_ - 1];
   s.t_ps = t_;
   s.v0 = t_ >= ramp_end_ps_ ? target_ : v0_ + slope_ * static_cast<double>(t_ - t_v_);
   s.slope_v_per_ps = slope_;
@@ -217,16 +215,23 @@ double ClusterEnergy::uncore_power_uw() const {
   return t.a.k * vpow(v, t.a.e) + t.b.k * vpow(v, t.b.e);
 }
 
+// The last kept sample at or before tp; null before the first.
+const ClusterEnergy::Sample* ClusterEnergy::sample_at(uint64_t tp) const {
+  const auto first = hist_.begin() + static_cast<std::ptrdiff_t>(hist_begin_);
+  const auto it = std::upper_bound(first, hist_.begin() + static_cast<std::ptrdiff_t>(hist_end_), tp,
+                                   [](uint64_t v, const Sample& s) { return v < s.t_ps; });
+  return it == first ? nullptr : &*(it - 1);
+}
+
 double ClusterEnergy::energy_at(int m, const sc_time& t) const {
-  if (!keep_history_ || hist_.empty()) model_error("energy", "energy_at needs the history");
+  if (!keep_history_ || hist_begin_ == hist_end_)
+    model_error("energy", "energy_at needs the history");
   const uint64_t tp = t.value();
   if (tp > t_) model_error("energy", "energy_at beyond the last update");
   if (tp < forgotten_ps_) model_error("energy", "energy_at before the history kept");
-  // The last sample at or before tp.
-  auto it = std::upper_bound(hist_.begin(), hist_.end(), tp,
-                             [](uint64_t v, const Sample& s) { return v < s.t_ps; });
-  if (it == hist_.begin()) return 0;  // before elaboration
-  const Sample& s = *(it - 1);
+  const Sample* sp = sample_at(tp);
+  if (!sp) return 0;  // before elaboration
+  const Sample& s = *sp;
   auto one = [&](size_t k) {
     return s.e[k] + integrate(s.terms[k], s.v0, s.slope_v_per_ps, s.t_ps, tp, s.ramp_end_ps,
                               s.v_end);
@@ -242,11 +247,17 @@ void ClusterEnergy::forget_before(const sc_time& t) {
   if (tp <= forgotten_ps_) return;
   forgotten_ps_ = tp;
   // Keep the last sample at or before tp: it answers [tp, next sample).
-  auto it = std::upper_bound(hist_.begin(), hist_.end(), tp,
-                             [](uint64_t v, const Sample& s) { return v < s.t_ps; });
-  if (it - hist_.begin() <= 1) return;
-  for (auto k = hist_.begin(); k != it - 1; ++k) spare_.push_back(std::move(*k));
-  hist_.erase(hist_.begin(), it - 1);
+  const Sample* keep = sample_at(tp);
+  if (!keep) return;
+  hist_begin_ = static_cast<size_t>(keep - hist_.data());
+  // Once the dropped samples outnumber the kept ones, rotate the kept ones
+  // to the front (swaps: no allocation); the dropped follow them as spares.
+  if (hist_begin_ > hist_end_ - hist_begin_) {
+    std::rotate(hist_.begin(), hist_.begin() + static_cast<std::ptrdiff_t>(hist_begin_),
+                hist_.begin() + static_cast<std::ptrdiff_t>(hist_end_));
+    hist_end_ -= hist_begin_;
+    hist_begin_ = 0;
+  }
 }
 
 double ClusterEnergy::energy_between(int m, const sc_time& t0, const sc_time& t1) const {

@@ -29,7 +29,6 @@
 
 #include <array>
 #include <cstdint>
-#include <deque>
 #include <functional>
 #include <vector>
 
@@ -114,6 +113,7 @@ class ClusterEnergy {
   void recompute();        // terms from the current states
   void record();
   void applied();
+  const Sample* sample_at(uint64_t tp) const;
   // Energy (J) of terms tm over [t0, t1] on the line V(t0) = v0, slope
   // (V/ps) until ramp_end, v_end after it.
   static double integrate(const Terms& tm, double v0, double slope, uint64_t t0, uint64_t t1,
@@ -132,8 +132,10 @@ class ClusterEnergy {
   std::vector<double> e_;          // per core, then uncore
   std::vector<Terms> terms_;
   bool keep_history_;
-  std::deque<Sample> hist_;
-  std::vector<Sample> spare_;  // dropped samples, their vectors kept for reuse
+  // The history: hist_[hist_begin_, hist_end_) by time; the samples after
+  // hist_end_ are dropped ones kept for their vectors (record() reuses them).
+  std::vector<Sample> hist_;
+  size_t hist_begin_ = 0, hist_end_ = 0;
   uint64_t forgotten_ps_ = 0;      // no answers before this
   std::vector<std::function<void()>> listeners_;
 };
