@@ -51,6 +51,7 @@ struct Glue {
   std::string console;
   std::exception_ptr failure;
   ucontext_t fw_template;  // restart_firmware's starting point
+  TraceRecord trace_record;  // hw_trace_event's, reused
 };
 
 extern Glue* g;

@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <string_view>
+#include <unordered_map>
 
 #include <fnmatch.h>
 
@@ -39,10 +41,15 @@ const EventName kEvents[] = {
 };
 const size_t kNrEvents = sizeof kEvents / sizeof *kEvents;
 
+// A lookup per event line: by hash, not a strcmp per table row.
 int event_index(const char* text_name) {
-  for (size_t i = 0; i < kNrEvents; ++i)
-    if (!strcmp(text_name, kEvents[i].text)) return static_cast<int>(i);
-  return -1;
+  static const std::unordered_map<std::string_view, int> by_name = [] {
+    std::unordered_map<std::string_view, int> m;
+    for (size_t i = 0; i < kNrEvents; ++i) m.emplace(kEvents[i].text, static_cast<int>(i));
+    return m;
+  }();
+  const auto it = by_name.find(text_name);
+  return it == by_name.end() ? -1 : it->second;
 }
 
 // Does set_event entry pat name event e? "NAME", "SYSTEM:NAME", "SYSTEM"
