@@ -5,6 +5,7 @@
 #include <setjmp.h>
 #include <ucontext.h>
 
+#include <algorithm>
 #include <cstdarg>
 #include <cstdio>
 #include <cstring>
@@ -25,15 +26,19 @@ extern "C" {
 
 using namespace sc_core;
 
-// A saved register context (opaque to the C side): a ucontext for the
-// contexts that start a function on a stack of their own (hw_ctx_init,
-// switch, load), a jmp_buf for cpu_suspend's (hw_ctx_suspend, resume).
-// _setjmp/_longjmp save no signal mask, so they make no system call, where
-// getcontext/setcontext make one each; cpu_suspend runs about 300 times a
-// simulated second under IKS and idle, and blsim uses no signals.
+// A saved register context (opaque to the C side). A context that starts
+// a function on a stack of its own (hw_ctx_init) is entered the first time
+// from its ucontext; every other entry (switch, load, resume) jumps to
+// where it was last left, saved by _setjmp in hw_ctx_switch or
+// hw_ctx_suspend. _setjmp/_longjmp save no signal mask, so they make no
+// system call, where getcontext/setcontext/swapcontext make one each
+// (rt_sigprocmask: ~1,100 a simulated second under IKS and idle, 6% of a
+// run's host time in a VM). blsim changes no signal mask while it
+// simulates, so there is no mask to carry from one context to another.
 struct hw_ctx {
   ucontext_t uc;
   jmp_buf jb;
+  bool started = false;  // false: enter through uc, once
 };
 
 #include "sim/hw_glue_core.h"
@@ -109,6 +114,15 @@ void firmware_main(int idx) {
   }
 }
 
+// The outermost frame of a firmware stack. It marks the spot every later
+// restart on this stack jumps back to: from there the firmware starts
+// afresh, as from makecontext, without setcontext's system call.
+void firmware_start(int idx, int stack) {
+  CoreState& c = g->cores[static_cast<unsigned>(idx)];
+  _setjmp(c.fw_top[stack]);
+  firmware_main(idx);
+}
+
 }  // namespace
 
 namespace glue {
@@ -116,16 +130,19 @@ namespace glue {
 void restart_firmware(CoreState& c) {
   // Whatever stack the core was running on is abandoned (its contents stay
   // in memory: a context saved there by cpu_suspend can still be resumed).
-  // makecontext wants an initialised context: a copy of the one taken at
-  // start-up (getcontext is a system call, and cores restart often).
-  c.fw_ctx = g->fw_template;
-  c.fw_ctx.uc_stack.ss_sp = c.fw_stack[c.fw_next].get();
+  const unsigned s = c.fw_next;
   c.fw_next ^= 1;
+  asan_stack_fresh(c.fw_stack[s].get(), kFirmwareStack);
+  if (c.fw_started[s]) _longjmp(c.fw_top[s], 1);
+  c.fw_started[s] = true;
+  // makecontext wants an initialised context: a copy of the one taken at
+  // start-up (getcontext is a system call).
+  c.fw_ctx = g->fw_template;
+  c.fw_ctx.uc_stack.ss_sp = c.fw_stack[s].get();
   c.fw_ctx.uc_stack.ss_size = kFirmwareStack;
-  asan_stack_fresh(c.fw_ctx.uc_stack.ss_sp, kFirmwareStack);
   c.fw_ctx.uc_link = nullptr;
-  makecontext(&c.fw_ctx, reinterpret_cast<void (*)()>(firmware_main), 1,
-              static_cast<int>(&c - &g->cores[0]));
+  makecontext(&c.fw_ctx, reinterpret_cast<void (*)()>(firmware_start), 2,
+              static_cast<int>(&c - &g->cores[0]), static_cast<int>(s));
   setcontext(&c.fw_ctx);
   std::abort();
 }
@@ -335,7 +352,8 @@ void hw_ctx_free(struct hw_ctx* ctx) { delete ctx; }
 
 void hw_ctx_init(struct hw_ctx* ctx, void* stack, size_t stack_size, void (*fn)(void*),
                  void* arg) {
-  getcontext(&ctx->uc);
+  ctx->uc = g->fw_template;  // as getcontext would, without its system call
+  ctx->started = false;
   asan_stack_fresh(stack, stack_size);
   ctx->uc.uc_stack.ss_sp = stack;
   ctx->uc.uc_stack.ss_size = stack_size;
@@ -351,23 +369,36 @@ void hw_ctx_init(struct hw_ctx* ctx, void* stack, size_t stack_size, void (*fn)(
               4, unsigned(f), unsigned(f >> 32), unsigned(a), unsigned(a >> 32));
 }
 
-void hw_ctx_switch(struct hw_ctx* save, struct hw_ctx* load) {
-  CoreState& c = cur();
-  cycles(c, c.hw.core->params().context_save_cycles / 4);
-  swapcontext(&save->uc, &load->uc);
-  settle(cur());
-}
+namespace {
 
-void hw_ctx_load(struct hw_ctx* ctx) {
+// Into ctx: its start the first time, else where it was last left.
+[[noreturn]] void enter(struct hw_ctx* ctx) {
+  if (ctx->started) _longjmp(ctx->jb, 1);
+  ctx->started = true;
   setcontext(&ctx->uc);
   std::abort();
 }
+
+}  // namespace
+
+void hw_ctx_switch(struct hw_ctx* save, struct hw_ctx* load) {
+  {
+    CoreState& c = cur();
+    cycles(c, c.hw.core->params().context_save_cycles / 4);
+  }
+  save->started = true;
+  if (!_setjmp(save->jb)) enter(load);
+  settle(cur());
+}
+
+void hw_ctx_load(struct hw_ctx* ctx) { enter(ctx); }
 
 int hw_ctx_suspend(struct hw_ctx* ctx, int (*finisher)(unsigned long), unsigned long arg) {
   {
     CoreState& c = cur();
     cycles(c, c.hw.core->params().context_save_cycles);
   }
+  ctx->started = true;
   if (_setjmp(ctx->jb)) {
     // Loaded by hw_ctx_resume, possibly on another core: this frame was left
     // intact on the suspended stack, so returning from it is safe.
@@ -385,24 +416,27 @@ void hw_ctx_resume(struct hw_ctx* ctx) {
 }
 
 int hw_call_with_stack(int (*fn)(void*), void* arg, void* stack, size_t stack_size) {
+  // Out onto the stack with setcontext, back by _longjmp: one system call
+  // a call (bL_switchpoint makes one per switch), not three.
   struct Call {
     int (*fn)(void*);
     void* arg;
     int ret;
-    ucontext_t back, run;
-  } call{fn, arg, 0, {}, {}};
-  getcontext(&call.run);
+    jmp_buf back;
+    ucontext_t run;
+  } call{fn, arg, 0, {}, g->fw_template};
   asan_stack_fresh(stack, stack_size);
   call.run.uc_stack.ss_sp = stack;
   call.run.uc_stack.ss_size = stack_size;
-  call.run.uc_link = &call.back;
+  call.run.uc_link = nullptr;
   const uintptr_t p = reinterpret_cast<uintptr_t>(&call);
   makecontext(&call.run, reinterpret_cast<void (*)()>(+[](unsigned lo, unsigned hi) {
                 auto* cl = reinterpret_cast<Call*>((uintptr_t(hi) << 32) | lo);
                 cl->ret = cl->fn(cl->arg);
+                _longjmp(cl->back, 1);
               }),
               2, unsigned(p), unsigned(p >> 32));
-  swapcontext(&call.back, &call.run);
+  if (!_setjmp(call.back)) setcontext(&call.run);
   return call.ret;
 }
 
@@ -512,7 +546,7 @@ void hw_trace_event(unsigned int cpu, const char* comm, int pid, const char* eve
   char fields[256];
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(fields, sizeof fields, fmt, ap);
+  const int n = vsnprintf(fields, sizeof fields, fmt, ap);
   va_end(ap);
   const Core& core = *cur().hw.core;
   // One record, reused: its strings keep their capacity, so an event costs
@@ -524,7 +558,7 @@ void hw_trace_event(unsigned int cpu, const char* comm, int pid, const char* eve
   rec.comm.assign(comm);
   rec.pid = pid;
   rec.event.assign(event);
-  rec.fields.assign(fields);
+  rec.fields.assign(fields, n < 0 ? 0 : std::min<size_t>(static_cast<size_t>(n), sizeof fields - 1));
   g->setup.trace(rec);
 }
 

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <systemc>
+#include <setjmp.h>
 #include <ucontext.h>
 
 #include <exception>
@@ -37,6 +38,10 @@ struct CoreState {
                                       std::unique_ptr<char[]>(new char[kFirmwareStack])};
   unsigned fw_next = 0;
   ucontext_t fw_ctx;
+  // Per firmware stack: started once from fw_ctx; later restarts jump to
+  // fw_top, the outermost frame's mark (restart_firmware).
+  bool fw_started[2] = {false, false};
+  jmp_buf fw_top[2];
 };
 
 struct Glue {
