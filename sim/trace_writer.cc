@@ -42,7 +42,7 @@ const EventName kEvents[] = {
 const size_t kNrEvents = sizeof kEvents / sizeof *kEvents;
 
 // A lookup per event line: by hash, not a strcmp per table row.
-int event_index(const char* text_name) {
+int event_index(std::string_view text_name) {
   static const std::unordered_map<std::string_view, int> by_name = [] {
     std::unordered_map<std::string_view, int> m;
     for (size_t i = 0; i < kNrEvents; ++i) m.emplace(kEvents[i].text, static_cast<int>(i));
@@ -191,7 +191,7 @@ void TraceWriter::add(const TraceRecord& r) {
       kernel_freq_[cl] = true;
     }
   }
-  line(r.ns, r.cpu, r.comm.c_str(), r.pid, r.event.c_str(), r.fields.c_str());
+  line(r.ns, r.cpu, r.comm, r.pid, r.event, r.fields);
 }
 
 // One record for the writer thread: LineHead, then the comm and the
@@ -205,17 +205,16 @@ struct TraceWriter::LineHead {
   uint32_t comm_len, fields_len;
 };
 
-void TraceWriter::line(uint64_t ns, unsigned cpu, const char* comm, int pid, const char* event,
-                       const char* fields, int held) {
+void TraceWriter::line(uint64_t ns, unsigned cpu, std::string_view comm, int pid,
+                       std::string_view event, std::string_view fields, int held) {
   const int ev = event_index(event);
   if (!wanted(ev) || !writer_.running()) return;
-  const size_t comm_len = strlen(comm), fields_len = strlen(fields);
-  const LineHead h = {ns, cpu, pid, ev, held, static_cast<uint32_t>(comm_len),
-                      static_cast<uint32_t>(fields_len)};
+  const LineHead h = {ns, cpu, pid, ev, held, static_cast<uint32_t>(comm.size()),
+                      static_cast<uint32_t>(fields.size())};
   std::string& c = writer_.chunk();
   c.append(reinterpret_cast<const char*>(&h), sizeof h);
-  c.append(comm, comm_len + 1);
-  c.append(fields, fields_len + 1);
+  c.append(comm).push_back('\0');
+  c.append(fields).push_back('\0');
   writer_.commit();
 }
 

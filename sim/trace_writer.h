@@ -26,6 +26,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "sim/hw_glue.h"
@@ -69,8 +70,8 @@ class TraceWriter {
 
  private:
   // held >= 0: a clock model line of that cluster (see held_).
-  void line(uint64_t ns, unsigned cpu, const char* comm, int pid, const char* event,
-            const char* fields, int held = -1);
+  void line(uint64_t ns, unsigned cpu, std::string_view comm, int pid, std::string_view event,
+            std::string_view fields, int held = -1);
   bool wanted(int event) const;  // an index in the event table, -1 unknown
   void power_line(const char* kind, unsigned id, unsigned state, unsigned cpu);
   struct LineHead;
