@@ -17,6 +17,7 @@
 
 #include <systemc>
 
+#include <pthread.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -401,6 +402,7 @@ class DatStage {
     FILE* f = file_.open();
     if (!f) return false;
     thread_ = std::thread([this, f] {
+      pthread_setname_np(pthread_self(), "blsim-dat");
       ok_ = file_.close(f, trace_.write_dat(f, nr_cpus_));
       errno_ = errno;
     });

@@ -205,11 +205,12 @@ void SwitchLog::cluster_off(uint64_t ns, unsigned cluster) {
 void SwitchLog::finish(SwitchRecord& s, uint64_t ns) {
   s.end_ns = ns;
   s.complete = true;
-  SwitchRecord copy = s;
-  std::stable_sort(copy.steps.begin(), copy.steps.end(),
+  // Moved, not copied: the open record is erased right after.
+  SwitchRecord done = std::move(s);
+  std::stable_sort(done.steps.begin(), done.steps.end(),
                    [](const SwitchStep& a, const SwitchStep& b) { return a.start_ns < b.start_ns; });
-  done_.push_back(std::move(copy));
   open_.erase(open_.begin() + (&s - open_.data()));
+  done_.push_back(std::move(done));
 }
 
 uint64_t SwitchLog::earliest_unfinished_ns() const {

@@ -1,13 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "sim/writer_thread.h"
 
+#include <pthread.h>
+
 #include <utility>
 
 void WriterThread::start(Handler h) {
   handler_ = std::move(h);
   done_ = false;
   cur_.reserve(kChunkBytes + 4096);
-  thread_ = std::thread([this] { run(); });
+  thread_ = std::thread([this] {
+    // Named, so that top -H and perf --comm tell it from the simulation.
+    pthread_setname_np(pthread_self(), "blsim-writer");
+    run();
+  });
 }
 
 void WriterThread::hand_over() {
