@@ -180,6 +180,10 @@ void Platform::build_energy() {
   }
 }
 
+void Platform::drop_energy_history() {
+  for (auto& m : clusters_) m.energy->drop_history();
+}
+
 void Platform::sync_energy() {
   for (auto& m : clusters_) m.energy->sync();
 }

@@ -260,6 +260,12 @@ void ClusterEnergy::forget_before(const sc_time& t) {
   }
 }
 
+void ClusterEnergy::drop_history() {
+  keep_history_ = false;
+  hist_.clear();
+  hist_begin_ = hist_end_ = 0;
+}
+
 double ClusterEnergy::energy_between(int m, const sc_time& t0, const sc_time& t1) const {
   return energy_at(m, t1) - energy_at(m, t0);
 }

@@ -94,6 +94,9 @@ class ClusterEnergy {
   // so that it stays short however long the run. Answers at t and later are
   // unchanged; asking about an earlier time is an error.
   void forget_before(const sc_core::sc_time& t);
+  // From now on no history is kept: energy_at() is an error, the totals
+  // (energy_j) stay exact.
+  void drop_history();
   // Time of the last update: energy_at answers up to here.
   sc_core::sc_time updated() const { return sc_core::sc_time::from_value(t_); }
 

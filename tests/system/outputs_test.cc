@@ -895,3 +895,23 @@ TEST(Outputs, AnIgnoredSignalStaysIgnored) {
   EXPECT_EQ(r.out, "0\n") << r.err;
   EXPECT_TRUE(exists(out + "/stats.json"));
 }
+
+// Without --out blsim records nothing for stats.json (no switch log, task
+// energy or energy history: sim/run.cc elaborate()). The run itself must
+// not change: the kernel's log, echoed with --console and stamped with
+// simulated time, is the same with and without --out, over an IKS
+// workload with switches, cpuidle and cpufreq.
+TEST(Outputs, RunWithoutOutSimulatesTheSame) {
+  const std::string d = scratch("outputs-no-out");
+  const std::string cmd = blsim_bin() + " --dtb " + tc2_dtb() +
+                          " --workload /usr/share/doc/rt-app/examples/mp3-short.json"
+                          " --duration 300ms --switcher iks --cpufreq-governor ondemand"
+                          " --cpuidle-governor menu --console --quiet";
+  const RunResult without = run_cmd(cmd, d);
+  const RunResult with = run_cmd(cmd + " --out " + d + "/out", d);
+  ASSERT_EQ(without.exit_code, 0) << without.err;
+  ASSERT_EQ(with.exit_code, 0) << with.err;
+  EXPECT_NE(with.err.find("bL_switcher"), std::string::npos) << "no switcher in the log";
+  EXPECT_EQ(without.err, with.err);
+  EXPECT_EQ(without.out, with.out);
+}
