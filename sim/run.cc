@@ -401,17 +401,21 @@ std::map<std::string, std::string> cluster_labels(const PlatformConfig& pc) {
 }
 
 // trace.dat's pages take longest to write (a pass over its spool): they
-// are built on a thread of their own while the files after them are
-// staged. It starts after trace.txt's stage(), which ends the trace writer
-// thread whose state both read.
+// are built on a thread of their own, started before the other files are
+// staged, once the trace writer thread whose state both read has ended.
+// Its result is reported in its place in the list of outputs.
 class DatStage {
  public:
   DatStage(StagedFile& file, TraceWriter& trace, unsigned nr_cpus)
       : file_(file), trace_(trace), nr_cpus_(nr_cpus) {}
   ~DatStage() { join(); }
   bool start() {
+    trace_.finish();
     FILE* f = file_.open();
-    if (!f) return false;
+    if (!f) {
+      errno_ = errno;
+      return false;
+    }
     thread_ = std::thread([this, f] {
       pthread_setname_np(pthread_self(), "blsim-dat");
       ok_ = file_.close(f, trace_.write_dat(f, nr_cpus_));
@@ -455,20 +459,23 @@ int write_outputs(Run& r, const RunInfo& info) {
       {console_file.path(), [&] { return console_file.stage(glue_console()); },
        [&] { return console_file.publish(); }},
       {r.trace.path(), [&] { return r.trace.stage(p.nr_cores()); }, [&] { return r.trace.publish(); }},
-      {dat_file.path(), [&] { return dat.start(); }, [&] { return dat_file.publish(); }},
+      {dat_file.path(), nullptr, [&] { return dat_file.publish(); }},  // DatStage
       {r.vcd.path(), [&] { return r.vcd.stage(end_ps); }, [&] { return r.vcd.publish(); }},
       {gtkw_file.path(), [&] { return gtkw_file.stage(r.vcd.gtkw(labels, end_ps)); },
        [&] { return gtkw_file.publish(); }},
   };
   const std::string* failed = nullptr;
-  bool dat_started = false;
+  dat.start();
   for (const Output& out : outputs) {
-    if (!failed && !out.stage()) failed = &out.path;
-    dat_started |= !failed && &out.path == &dat_file.path();
+    if (failed) break;
+    if (&out.path == &dat_file.path()) {
+      // The thread's result (or its start's), once the files before it
+      // are staged.
+      if (!dat.join()) failed = &out.path;
+    } else if (!out.stage()) {
+      failed = &out.path;
+    }
   }
-  // trace.dat comes before the files staged meanwhile: its failure is the
-  // one to report.
-  if (dat_started && !dat.join()) failed = &dat_file.path();
   for (const Output& out : outputs)
     if (!failed && !StagedFile::replaceable(out.path)) failed = &out.path;
   {

@@ -54,6 +54,9 @@ class TraceWriter {
   // before the simulation starts; initial states are not events.
   void attach(Platform& p);
 
+  // Waits for the writer thread to have formatted every line: after it,
+  // stage() and write_dat() may run on two threads at once.
+  void finish() { writer_.finish(); }
   // Writes dir/.trace.txt.tmp whole; publish() renames it to trace.txt.
   // nr_cpus goes to the header's #P:. False with errno.
   bool stage(unsigned nr_cpus);
