@@ -180,8 +180,8 @@ void Platform::build_energy() {
   }
 }
 
-void Platform::drop_energy_history() {
-  for (auto& m : clusters_) m.energy->drop_history();
+void Platform::energy_unread() {
+  for (auto& m : clusters_) m.energy->unread();
 }
 
 void Platform::sync_energy() {

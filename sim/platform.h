@@ -89,9 +89,8 @@ class Platform {
   Sp804& sp804() { return *sp804_; }  // absent (null) when pc.sp804.present is false
   // Integrate every energy meter up to now (before reading totals).
   void sync_energy();
-  // No run will ask the energy models about the past (no --out): they
-  // keep no history.
-  void drop_energy_history();
+  // Nothing will read the energy models (no --out): they stop integrating.
+  void energy_unread();
 
  private:
   std::function<uint32_t()> resume_mailbox(unsigned core);

@@ -154,6 +154,7 @@ void ClusterEnergy::applied() {
 }
 
 void ClusterEnergy::core_changed(unsigned i, const CoreActivity& a) {
+  if (unread_) return;
   advance();
   cores_.at(i) = a;
   recompute();
@@ -161,6 +162,7 @@ void ClusterEnergy::core_changed(unsigned i, const CoreActivity& a) {
 }
 
 void ClusterEnergy::freq_changed(double mhz) {
+  if (unread_) return;
   advance();
   mhz_ = mhz;
   recompute();
@@ -168,6 +170,7 @@ void ClusterEnergy::freq_changed(double mhz) {
 }
 
 void ClusterEnergy::voltage_changed(double v, double target, const sc_time& ramp_end) {
+  if (unread_) return;
   advance();
   const uint64_t now = now_ps(), end = ramp_end.value();
   t_v_ = now;
@@ -184,6 +187,7 @@ void ClusterEnergy::voltage_changed(double v, double target, const sc_time& ramp
 }
 
 void ClusterEnergy::domain_changed(PowerDomain::State s) {
+  if (unread_) return;
   advance();
   domain_on_ = s != PowerDomain::State::Off;
   recompute();
@@ -260,7 +264,8 @@ void ClusterEnergy::forget_before(const sc_time& t) {
   }
 }
 
-void ClusterEnergy::drop_history() {
+void ClusterEnergy::unread() {
+  unread_ = true;
   keep_history_ = false;
   hist_.clear();
   hist_begin_ = hist_end_ = 0;

@@ -94,9 +94,9 @@ class ClusterEnergy {
   // so that it stays short however long the run. Answers at t and later are
   // unchanged; asking about an earlier time is an error.
   void forget_before(const sc_core::sc_time& t);
-  // From now on no history is kept: energy_at() is an error, the totals
-  // (energy_j) stay exact.
-  void drop_history();
+  // Nothing will read this model (a run without outputs): from now on it
+  // ignores changes, keeps no history and its meters stop where they are.
+  void unread();
   // Time of the last update: energy_at answers up to here.
   sc_core::sc_time updated() const { return sc_core::sc_time::from_value(t_); }
 
@@ -135,6 +135,7 @@ class ClusterEnergy {
   std::vector<double> e_;          // per core, then uncore
   std::vector<Terms> terms_;
   bool keep_history_;
+  bool unread_ = false;  // unread(): changes are ignored
   // The history: hist_[hist_begin_, hist_end_) by time; the samples after
   // hist_end_ are dropped ones kept for their vectors (record() reuses them).
   std::vector<Sample> hist_;

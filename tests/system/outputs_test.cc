@@ -897,7 +897,7 @@ TEST(Outputs, AnIgnoredSignalStaysIgnored) {
 }
 
 // Without --out blsim records nothing for stats.json (no switch log, task
-// energy or energy history: sim/run.cc elaborate()). The run itself must
+// energy or statistics, and the energy models stop: sim/run.cc elaborate()). The run itself must
 // not change: the kernel's log, echoed with --console and stamped with
 // simulated time, is the same with and without --out, over an IKS
 // workload with switches, cpuidle and cpufreq.
