@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: GPL-2.0-only
+// trace_dat_pages_test.cc - trace.dat's per-CPU page sizes are counted as
+// the records come (TraceDat::add), both with and without the held clock
+// model lines, whose fate is known only at write(). Whatever the path, the
+// file must be the one a TraceDat fed only the kept records writes.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "run_helpers.h"
+#include "sim/trace_dat.h"
+
+using namespace blsim_test;
+
+namespace {
+
+struct Rec {
+  uint64_t ns;
+  unsigned cpu;
+  int held;  // -1: a kernel line; else the cluster of a held model line
+};
+
+// Enough records to fill a dozen 4 KiB pages per CPU, with held lines
+// among them, enough to change a CPU's page count when they are left out
+// (held_of gives each one's cluster, -1 for none).
+std::vector<Rec> records(int (*held_of)(unsigned i, unsigned cpu)) {
+  std::vector<Rec> v;
+  for (unsigned i = 0; i < 6000; ++i) {
+    const unsigned cpu = i % 3;
+    v.push_back({1000ull * i + (i % 7) * 300000000ull / 1000, cpu, held_of(i, cpu)});
+  }
+  return v;
+}
+
+// The file TraceDat writes for recs, leaving out the held lines of the
+// clusters drop says; or, with keep_only, fed only the kept records.
+std::string dat_file(const std::string& dir, const std::vector<Rec>& recs,
+                     const std::vector<bool>& drop, bool keep_only) {
+  TraceDat dat;
+  EXPECT_TRUE(dat.open(dir));
+  for (const Rec& r : recs) {
+    const bool dropped = r.held >= 0 && drop[static_cast<size_t>(r.held)];
+    if (keep_only && dropped) continue;
+    const std::string fields = "state=" + std::to_string(r.ns % 5) + " cpu_id=" + std::to_string(r.cpu);
+    dat.add(r.ns, r.cpu, "<idle>", 0, r.held >= 0 ? "cpu_frequency" : "cpu_idle", fields.c_str(),
+            "d..1", keep_only ? -1 : r.held);
+  }
+  const std::string path = dir + "/out.dat";
+  FILE* f = fopen(path.c_str(), "w+b");
+  EXPECT_TRUE(f != nullptr);
+  EXPECT_TRUE(dat.write(f, 3, drop));
+  fclose(f);
+  return slurp(path);
+}
+
+void expect_same_as_kept_only(const char* name, int (*held_of)(unsigned, unsigned),
+                              const std::vector<bool>& drop) {
+  const std::string d = scratch(name);
+  const std::vector<Rec> recs = records(held_of);
+  const std::string all = dat_file(d, recs, drop, false);
+  const std::string kept = dat_file(d, recs, drop, true);
+  ASSERT_GT(kept.size(), 3u * 4096u);
+  // The held lines change the layout: without them dropped right, the
+  // files could not be equal.
+  const std::string none = dat_file(d, recs, std::vector<bool>(drop.size(), false), false);
+  if (drop != std::vector<bool>(drop.size(), false)) ASSERT_NE(none.size(), kept.size()) << name;
+  EXPECT_TRUE(all == kept) << name << ": " << all.size() << " vs " << kept.size() << " bytes";
+}
+
+}  // namespace
+
+// Each CPU column holds model lines of one cluster (a column is a core):
+// the counts kept as records came decide the layout.
+TEST(TraceDatPages, HeldLinesOfOneClusterPerColumnDroppedOrKept) {
+  auto held = [](unsigned i, unsigned cpu) { return i % 4 == 0 ? static_cast<int>(cpu % 2) : -1; };
+  expect_same_as_kept_only("dat-pages-drop0", held, {true, false});
+  expect_same_as_kept_only("dat-pages-drop1", held, {false, true});
+  expect_same_as_kept_only("dat-pages-keep", held, {false, false});
+  expect_same_as_kept_only("dat-pages-dropall", held, {true, true});
+}
+
+// A column with model lines of two clusters cannot use the counts: write()
+// counts that column from the spool instead, with the same result.
+TEST(TraceDatPages, ColumnWithTwoClustersCountedFromTheSpool) {
+  auto held = [](unsigned i, unsigned) { return i % 4 == 0 ? static_cast<int>((i / 4) % 2) : -1; };
+  expect_same_as_kept_only("dat-pages-mixed0", held, {true, false});
+  expect_same_as_kept_only("dat-pages-mixed1", held, {false, true});
+}
