@@ -437,7 +437,9 @@ int hw_call_with_stack(int (*fn)(void*), void* arg, void* stack, size_t stack_si
               }),
               2, unsigned(p), unsigned(p >> 32));
   if (!_setjmp(call.back)) setcontext(&call.run);
-  return call.ret;
+  // Written from the other stack before the _longjmp back: read it from
+  // memory, not from what the compiler knew before _setjmp.
+  return *static_cast<volatile int*>(&call.ret);
 }
 
 uint64_t read_cntpct(void) {
