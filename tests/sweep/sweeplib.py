@@ -30,6 +30,10 @@ def run(cmd, timeout=120, **kw):
     # a second to each start.
     if cmd[0].startswith(os.path.join(SRC, "tools")) and not cmd[0].endswith("/plot"):
         cmd = [sys.executable] + cmd
+    # tools/sweep runs $BLSIM when no --blsim is given: the blsim of the
+    # build under test, not build/ of the source tree (a build-asan tree
+    # would otherwise sweep with another binary than its hand runs).
+    kw.setdefault("env", dict(os.environ, BLSIM=BLSIM))
     r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
                        text=True, timeout=timeout, **kw)
     return r
