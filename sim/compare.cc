@@ -211,14 +211,21 @@ class Shape {
   std::string error;  // "<path> is <kind>, expected <kind>"
 
   // Each false once an error is recorded.
-  bool array_of_objects(yajl_val parent, const char* key, const std::string& path) {
+  // The array `key` of parent (absent is fine), ok(element, its path) on
+  // each element in turn.
+  template <typename F>
+  bool array(yajl_val parent, const char* key, const std::string& path, F ok) {
     yajl_val a = get(parent, key);
     if (!a) return true;
     if (!YAJL_IS_ARRAY(a)) return bad(path, a, "an array");
-    for (size_t i = 0; i < a->u.array.len; ++i)
-      if (!YAJL_IS_OBJECT(a->u.array.values[i]))
-        return bad(path + "[" + std::to_string(i) + "]", a->u.array.values[i], "an object");
+    for (size_t i = 0; i < len(a); ++i)
+      if (!ok(at(a, i), path + "[" + std::to_string(i) + "]")) return false;
     return true;
+  }
+  bool array_of_objects(yajl_val parent, const char* key, const std::string& path) {
+    return array(parent, key, path, [this](yajl_val v, const std::string& p) {
+      return YAJL_IS_OBJECT(v) || bad(p, v, "an object");
+    });
   }
   bool number(yajl_val parent, const char* key, const std::string& path) {  // or null
     yajl_val v = get(parent, key);
@@ -240,26 +247,18 @@ class Shape {
   }
   // The array `key` of parent holds arrays of n numbers (schema 2's steps).
   bool array_of_tuples(yajl_val parent, const char* key, size_t n, const std::string& path) {
-    yajl_val a = get(parent, key);
-    if (!a) return true;
-    if (!YAJL_IS_ARRAY(a)) return bad(path, a, "an array");
     const std::string want = "an array of " + std::to_string(n) + " numbers";
-    for (size_t i = 0; i < len(a); ++i) {
-      yajl_val t = at(a, i);
-      const std::string p = path + "[" + std::to_string(i) + "]";
+    return array(parent, key, path, [&](yajl_val t, const std::string& p) {
       if (!YAJL_IS_ARRAY(t) || len(t) != n) return bad(p, t, want.c_str());
       for (size_t k = 0; k < n; ++k)
         if (!YAJL_IS_NUMBER(at(t, k))) return bad(p + "[" + std::to_string(k) + "]", at(t, k), "a number");
-    }
-    return true;
+      return true;
+    });
   }
   bool array_of_strings(yajl_val parent, const char* key, const std::string& path) {
-    yajl_val a = get(parent, key);
-    if (!a) return true;
-    if (!YAJL_IS_ARRAY(a)) return bad(path, a, "an array");
-    for (size_t i = 0; i < len(a); ++i)
-      if (!YAJL_IS_STRING(at(a, i))) return bad(path + "[" + std::to_string(i) + "]", at(a, i), "a string");
-    return true;
+    return array(parent, key, path, [this](yajl_val v, const std::string& p) {
+      return YAJL_IS_STRING(v) || bad(p, v, "a string");
+    });
   }
   bool object_of_numbers(yajl_val parent, const char* key, const std::string& path) {
     yajl_val o = get(parent, key);
