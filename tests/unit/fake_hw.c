@@ -9,6 +9,7 @@
 #include "regs/cci400.h"
 #include "regs/gic400.h"
 #include "regs/tc2_scc.h"
+#include "sim/asan_stacks.h"
 
 #include <libfdt.h>
 #include <stdarg.h>
@@ -17,85 +18,15 @@
 #include <string.h>
 #include <ucontext.h>
 
-/* Under ASan (-DBLSIM_SANITIZE): the fake machine runs kernel code on
- * stacks ASan does not know as stacks (boot, entry and firmware stacks, the
- * kernel's context stacks), switching with setcontext. Instrumented frames
- * poison their redzones on entry and clear them on return; a frame that
- * never returns leaves them behind, and ASan clears dead frames itself only
- * on a stack it knows. Frames die here when
- *  - a core is reset, panics or jumps to an entry: the stack it was on is
- *    abandoned until a fresh context starts on it again;
- *  - hw_ctx_resume jumps back into hw_ctx_suspend's getcontext: every frame
- *    below it (the finisher's, up to the power-down or loopback jump) is
- *    dead, yet the stack is live above it.
- * A later frame laid over stale redzones is then reported as a stack buffer
- * underflow (tc2_pm_init's loopback suspends core 0 on its boot stack; the
- * first store after it hit the finisher's leftovers). So a stack a fresh
- * context starts on is cleared whole (stack_fresh) and remembered, and a
- * resumed hw_ctx_suspend clears its stack below its frame
- * (forget_dead_frames). ASan's swapcontext interceptor clears the stack
- * named in the target context, which is not always the stack the context
- * is on; it is not relied on. In a build without ASan both are empty. */
-#if defined(__SANITIZE_ADDRESS__)
-#include <sanitizer/asan_interface.h>
-
-struct stack_span {
-	char *lo, *hi;
-};
-
-/* The stacks contexts were started on, newest last. A span overlapped by a
- * newer one is dropped: its memory was freed and is the newer stack now. */
-static struct stack_span *known_stacks;
-static unsigned int nr_known_stacks, known_stacks_cap;
-
-static void stack_fresh(void *p, size_t n)
-{
-	char *lo = p, *hi = lo + n;
-	unsigned int i, kept = 0;
-
-	ASAN_UNPOISON_MEMORY_REGION(p, n);
-	for (i = 0; i < nr_known_stacks; i++)
-		if (known_stacks[i].hi <= lo || known_stacks[i].lo >= hi)
-			known_stacks[kept++] = known_stacks[i];
-	nr_known_stacks = kept;
-	if (nr_known_stacks == known_stacks_cap) {
-		known_stacks_cap = known_stacks_cap ? 2 * known_stacks_cap : 16;
-		known_stacks = realloc(known_stacks, known_stacks_cap * sizeof(*known_stacks));
-		if (!known_stacks)
-			abort();
-	}
-	known_stacks[nr_known_stacks++] = (struct stack_span){ lo, hi };
-}
-
-/* Nothing on the caller's stack below the caller's frame is live. This
- * frame holds nothing ASan guards, so clearing up to its frame address
- * leaves the caller's redzones in place. */
-__attribute__((noinline)) static void forget_dead_frames(void)
-{
-	char *here = __builtin_frame_address(0);
-	unsigned int i;
-
-	for (i = 0; i < nr_known_stacks; i++) {
-		struct stack_span s = known_stacks[i];
-
-		if (here > s.lo && here <= s.hi) {
-			ASAN_UNPOISON_MEMORY_REGION(s.lo, (size_t)(here - s.lo));
-			return;
-		}
-	}
-}
-
-static void forget_stacks(void)
-{
-	free(known_stacks);
-	known_stacks = NULL;
-	nr_known_stacks = known_stacks_cap = 0;
-}
-#else
-static void stack_fresh(void *p, size_t n) { (void)p; (void)n; }
-static void forget_dead_frames(void) {}
-static void forget_stacks(void) {}
-#endif
+/* Under ASan the fake machine runs kernel code on stacks ASan does not
+ * know as stacks; sim/asan_stacks.h tells it what it must know, as for
+ * blsim's glue. Frames die here when a core is reset, panics or jumps to
+ * an entry (the stack it was on is abandoned until a fresh context starts
+ * on it), and when hw_ctx_resume jumps back into hw_ctx_suspend's
+ * getcontext (the finisher's frames below it are dead, the stack above is
+ * live). ASan's swapcontext interceptor clears the stack named in the
+ * target context, which is not always the stack the context is on; it is
+ * not relied on. */
 
 #define PS_PER_NS 1000ull
 #define ENTRY_STACK_SIZE (256 * 1024)
@@ -428,7 +359,7 @@ static void fresh_context(struct core *c, int stack, void (*fn)(void))
 	uc->uc_stack.ss_sp = c->entry_stack[stack];
 	uc->uc_stack.ss_size = ENTRY_STACK_SIZE;
 	uc->uc_link = NULL;
-	stack_fresh(c->entry_stack[stack], ENTRY_STACK_SIZE);
+	asan_stack_fresh(c->entry_stack[stack], ENTRY_STACK_SIZE);
 	makecontext(uc, fn, 0);
 }
 
@@ -1307,7 +1238,7 @@ void hw_ctx_init(struct hw_ctx *ctx, void *stack, size_t stack_size,
 	ctx->uc.uc_stack.ss_sp = stack;
 	ctx->uc.uc_stack.ss_size = stack_size;
 	ctx->uc.uc_link = NULL;
-	stack_fresh(stack, stack_size);
+	asan_stack_fresh(stack, stack_size);
 	ctx->fn = fn;
 	ctx->arg = arg;
 	ctx->resumed = 0;
@@ -1337,7 +1268,7 @@ int hw_ctx_suspend(struct hw_ctx *ctx, int (*finisher)(unsigned long), unsigned 
 	ctx->resumed = 0;
 	getcontext(&ctx->uc);
 	if (ctx->resumed) {
-		forget_dead_frames(); /* the finisher's frames below are dead */
+		asan_forget_dead_frames(); /* the finisher's frames below are dead */
 		charge(m.cfg.ctx_save_ns);
 		return 0;
 	}
@@ -1375,7 +1306,7 @@ int hw_call_with_stack(int (*fn)(void *arg), void *arg, void *stack, size_t stac
 	ci.callee.uc_stack.ss_sp = stack;
 	ci.callee.uc_stack.ss_size = stack_size;
 	ci.callee.uc_link = NULL;
-	stack_fresh(stack, stack_size);
+	asan_stack_fresh(stack, stack_size);
 	makecontext(&ci.callee, call_trampoline, 0);
 	m.cur->call = &ci;
 	swapcontext(&ci.caller, &ci.callee);
@@ -1730,7 +1661,7 @@ void fake_hw_destroy(void)
 		free(m.cores[i].boot_stack);
 	}
 	free(m.own_fdt);
-	forget_stacks();
+	asan_forget_stacks();
 	memset(&m, 0, sizeof(m));
 	irq_handler = NULL;
 }
@@ -1805,7 +1736,7 @@ void fake_hw_start_core(unsigned int core, void (*fn)(void *), void *arg, bool c
 	c->boot_uc.uc_stack.ss_sp = c->boot_stack;
 	c->boot_uc.uc_stack.ss_size = BOOT_STACK_SIZE;
 	c->boot_uc.uc_link = NULL;
-	stack_fresh(c->boot_stack, BOOT_STACK_SIZE);
+	asan_stack_fresh(c->boot_stack, BOOT_STACK_SIZE);
 	makecontext(&c->boot_uc, core_trampoline, 0);
 	c->uc = c->boot_uc;
 	c->state = FAKE_CORE_RUN;
