@@ -35,7 +35,8 @@ namespace {
 // [pos, end) of the file in to the end of out. copy_file_range moves the
 // bytes inside the kernel, without a trip through a buffer of ours (a 60 s
 // run's trace.txt is 65 MB); a file system that refuses it gets read/write.
-bool copy_range(int in, uint64_t pos, uint64_t end, int out, std::vector<char>& buf) {
+bool copy_range(int in, uint64_t pos, uint64_t end, int out) {
+  std::vector<char> buf;  // only for the read/write way
   while (pos < end) {
     loff_t from = static_cast<loff_t>(pos);
     const ssize_t n = copy_file_range(in, &from, out, nullptr, end - pos, 0);
@@ -45,6 +46,7 @@ bool copy_range(int in, uint64_t pos, uint64_t end, int out, std::vector<char>& 
     }
     if (n == 0) return false;  // the body is shorter than it was written
     if (errno != EXDEV && errno != ENOSYS && errno != EINVAL && errno != EOPNOTSUPP) return false;
+    buf.resize(kBufBytes);
     const size_t want = static_cast<size_t>(std::min<uint64_t>(buf.size(), end - pos));
     const ssize_t got = pread(in, buf.data(), want, static_cast<off_t>(pos));
     if (got <= 0 || ::write(out, buf.data(), static_cast<size_t>(got)) != got) return false;
@@ -64,14 +66,12 @@ bool SpoolFile::stage(const std::string& head,
   }
   const int out = ::open(tmp_path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
   if (out < 0) return false;
-  std::vector<char> buf;
   bool ok = ::write(out, head.data(), head.size()) == static_cast<ssize_t>(head.size());
   // The body in pieces between the skipped ranges.
   uint64_t pos = 0;
   for (size_t k = 0; ok && pos < size_; ++k) {
     const uint64_t end = k < skip.size() ? std::min(skip[k].first, size_) : size_;
-    if (end > pos && buf.empty()) buf.resize(kBufBytes);
-    ok = end <= pos || copy_range(fileno(body_), pos, end, out, buf);
+    ok = end <= pos || copy_range(fileno(body_), pos, end, out);
     pos = k < skip.size() ? std::max(pos, skip[k].first + skip[k].second) : size_;
   }
   if (::close(out) != 0) ok = false;
