@@ -167,11 +167,14 @@ void mem_access(CoreState& c, const volatile void* p, unsigned len, bool write) 
     cycles(c, core->params().l1d.hit_cycles);
   } else {
     uint8_t buf[8] = {0};
+    // The value itself lives in the kernel model's memory (the caller reads
+    // or writes *p), so the bus access is timing-only: DRAM charges its
+    // latency and bandwidth without a copy into or out of its pages.
     // Quiet: DRAM through the cluster port, the CCI (no shareable request)
     // and the bus neither waits nor notifies (Core::transact).
     guarded([&] {
       auto r = core->transact(write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND,
-                              dram_addr(p), buf, len, false, true);
+                              dram_addr(p), buf, len, true, true);
       if (r != tlm::TLM_OK_RESPONSE)
         throw std::runtime_error(std::string(core->name()) + ": memory access failed");
       return 0;
