@@ -207,7 +207,11 @@ struct TraceWriter::LineHead {
 
 void TraceWriter::line(uint64_t ns, unsigned cpu, std::string_view comm, int pid,
                        std::string_view event, std::string_view fields, int held) {
-  const int ev = event_index(event);
+  line(ns, cpu, comm, pid, event_index(event), fields, held);
+}
+
+void TraceWriter::line(uint64_t ns, unsigned cpu, std::string_view comm, int pid, int ev,
+                       std::string_view fields, int held) {
   if (!wanted(ev) || !writer_.running()) return;
   const LineHead h = {ns, cpu, pid, ev, held, static_cast<uint32_t>(comm.size()),
                       static_cast<uint32_t>(fields.size())};
@@ -248,16 +252,22 @@ void TraceWriter::model_freq(uint64_t ns, unsigned core, unsigned cluster, const
   line(ns, core, "<idle>", 0, "cpu_frequency", fields, static_cast<int>(cluster));
 }
 
-// "name=coreN state=S cpu_id=C" (or clusterN), on CPU column cpu.
-void TraceWriter::power_line(const char* kind, unsigned id, unsigned state, unsigned cpu) {
-  fields_.assign("name=");
-  fields_ += kind;
-  put_u(fields_, id);
-  fields_ += " state=";
-  put_u(fields_, state);
-  fields_ += " cpu_id=";
-  put_u(fields_, cpu);
-  line(now_ns(), cpu, "<idle>", 0, "power_domain_target", fields_.c_str());
+// "name=coreN state=S cpu_id=C" (or clusterN), on CPU column cpu. One
+// per core state change (~6,000 a simulated second under IKS): built in
+// place, with the event's index looked up once.
+void TraceWriter::power_line(std::string_view kind, unsigned id, unsigned state, unsigned cpu) {
+  static const int ev = event_index("power_domain_target");
+  char buf[96];
+  char* p = buf;
+  auto put = [&p](std::string_view t) { p = std::copy(t.begin(), t.end(), p); };
+  put("name=");
+  put(kind);
+  p = put_u(p, id);
+  put(" state=");
+  p = put_u(p, state);
+  put(" cpu_id=");
+  p = put_u(p, cpu);
+  line(now_ns(), cpu, "<idle>", 0, ev, std::string_view(buf, static_cast<size_t>(p - buf)));
 }
 
 void TraceWriter::attach(Platform& p) {

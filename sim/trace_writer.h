@@ -75,8 +75,11 @@ class TraceWriter {
   // held >= 0: a clock model line of that cluster (see held_).
   void line(uint64_t ns, unsigned cpu, std::string_view comm, int pid, std::string_view event,
             std::string_view fields, int held = -1);
+  // The same, for an event already found in the table (ev, -1 unknown).
+  void line(uint64_t ns, unsigned cpu, std::string_view comm, int pid, int ev,
+            std::string_view fields, int held = -1);
   bool wanted(int event) const;  // an index in the event table, -1 unknown
-  void power_line(const char* kind, unsigned id, unsigned state, unsigned cpu);
+  void power_line(std::string_view kind, unsigned id, unsigned state, unsigned cpu);
   struct LineHead;
   void write_chunk(const std::string& chunk);  // on the writer thread
   // The physical core logical CPU cpu ran its last event on (the cluster a

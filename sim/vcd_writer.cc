@@ -170,11 +170,7 @@ void attach_platform_vcd(VcdWriter& w, Platform& p) {
     // The rail's power (cores + uncore) after every change the energy model
     // sees; during a voltage ramp it steps at the ramp's start and end.
     const ClusterEnergy* e = m.energy.get();
-    auto rail_uw = [e] {
-      double uw = e->uncore_power_uw();
-      for (unsigned i = 0; i < e->nr_cores(); ++i) uw += e->core_power_uw(i);
-      return static_cast<uint64_t>(std::llround(uw));
-    };
+    auto rail_uw = [e] { return static_cast<uint64_t>(std::llround(e->rail_power_uw())); };
     const int pw = w.add_signal(sc, sc + "_power_uw", 32, rail_uw());
     m.energy->add_listener([&w, pw, rail_uw] { w.change_now(pw, rail_uw()); });
     for (auto& c : cc) {

@@ -207,16 +207,19 @@ double ClusterEnergy::rail_j() const {
   return j;
 }
 
-double ClusterEnergy::core_power_uw(unsigned i) const {
-  const double v = voltage();
-  const Terms& t = terms_.at(i);
+double ClusterEnergy::power_uw(const Terms& t, double v) {
   return t.a.k * vpow(v, t.a.e) + t.b.k * vpow(v, t.b.e);
 }
 
-double ClusterEnergy::uncore_power_uw() const {
+double ClusterEnergy::core_power_uw(unsigned i) const { return power_uw(terms_.at(i), voltage()); }
+
+double ClusterEnergy::uncore_power_uw() const { return power_uw(terms_.back(), voltage()); }
+
+double ClusterEnergy::rail_power_uw() const {
   const double v = voltage();
-  const Terms& t = terms_.back();
-  return t.a.k * vpow(v, t.a.e) + t.b.k * vpow(v, t.b.e);
+  double uw = power_uw(terms_.back(), v);
+  for (size_t i = 0; i + 1 < terms_.size(); ++i) uw += power_uw(terms_[i], v);
+  return uw;
 }
 
 // The last kept sample at or before tp; null before the first.

@@ -85,6 +85,9 @@ class ClusterEnergy {
   // Power of each meter now (uW): what the VCD or a power meter would show.
   double core_power_uw(unsigned i) const;
   double uncore_power_uw() const;
+  // The uncore's power plus each core's, in that order, at one voltage
+  // reading: the rail's power, as the VCD shows it after every change.
+  double rail_power_uw() const;
   double voltage() const;
   // Energy of meter m (core index, or nr_cores() for the uncore, or -1 for the
   // whole rail) in [t0, t1], both <= the last update. Needs the history.
@@ -122,6 +125,8 @@ class ClusterEnergy {
   static double integrate(const Terms& tm, double v0, double slope, uint64_t t0, uint64_t t1,
                           uint64_t ramp_end, double v_end);
   static double integrate_line(const Terms& tm, double v0, double v1, double dt_s);
+  // Power of one meter's terms at voltage v (uW).
+  static double power_uw(const Terms& t, double v);
 
   std::vector<CoreEnergyParams> cp_;
   ClusterEnergyParams clp_;
