@@ -8,14 +8,12 @@ using namespace sc_core;
 
 Cluster::Cluster(sc_module_name name, const ClusterParams& p, ClockDomain& clk,
                  PowerDomain& pd)
-    : sc_module(name), from_cores("from_cores"), to_cci("to_cci"), p_(p),
+    : sc_module(name), from_cores("from_cores", this), to_cci("to_cci"), p_(p),
       clk_(clk), pd_(pd), l2_(p.l2) {
-  from_cores.register_b_transport(this, &Cluster::b_transport);
-  from_cores.register_transport_dbg(this, &Cluster::transport_dbg);
   pd_.add_listener([this](PowerDomain::State s) { on_power(s); });
 }
 
-void Cluster::b_transport(int, tlm::tlm_generic_payload& gp, sc_time& delay) {
+void Cluster::b_transport(tlm::tlm_generic_payload& gp, sc_time& delay) {
   if (!pd_.is_on())
     model_error(name(), "bus access at 0x%llx while the cluster is powered %s",
                 (unsigned long long)gp.get_address(), PowerDomain::name_of(pd_.state()));
@@ -23,7 +21,7 @@ void Cluster::b_transport(int, tlm::tlm_generic_payload& gp, sc_time& delay) {
   to_cci->b_transport(gp, delay);
 }
 
-unsigned int Cluster::transport_dbg(int, tlm::tlm_generic_payload& gp) {
+unsigned Cluster::transport_dbg(tlm::tlm_generic_payload& gp) {
   return to_cci->transport_dbg(gp);
 }
 

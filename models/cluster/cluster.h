@@ -10,7 +10,6 @@
 
 #include <systemc>
 #include <tlm>
-#include <tlm_utils/multi_passthrough_target_socket.h>
 #include <tlm_utils/simple_initiator_socket.h>
 
 #include <memory>
@@ -18,6 +17,7 @@
 #include <vector>
 
 #include "models/clock/clock_domain.h"
+#include "models/common/target_port.h"
 #include "models/cpu/cache.h"
 #include "models/power/power_domain.h"
 
@@ -31,8 +31,12 @@ struct ClusterParams {
 };
 
 class Cluster : public sc_core::sc_module {
+  // The TLM entry points from_cores calls (declared before it names them).
+  void b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
+  unsigned transport_dbg(tlm::tlm_generic_payload& gp);
+
  public:
-  tlm_utils::multi_passthrough_target_socket<Cluster> from_cores;
+  TargetPort<&Cluster::b_transport, &Cluster::transport_dbg> from_cores;  // every core binds it
   tlm_utils::simple_initiator_socket<Cluster> to_cci;
 
   Cluster(sc_core::sc_module_name name, const ClusterParams& p, ClockDomain& clk,
@@ -46,8 +50,6 @@ class Cluster : public sc_core::sc_module {
   const std::vector<Core*>& cores() const { return cores_; }
 
  private:
-  void b_transport(int id, tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
-  unsigned int transport_dbg(int id, tlm::tlm_generic_payload& gp);
   void on_power(PowerDomain::State s);
 
   ClusterParams p_;

@@ -8,11 +8,7 @@
 using namespace sc_core;
 
 Bus::Bus(sc_module_name name, const BusParams& p)
-    : sc_module(name), from_initiators("from_initiators"), to_targets("to_targets"), p_(p) {
-  from_initiators.register_b_transport(this, &Bus::b_transport);
-  from_initiators.register_transport_dbg(this, &Bus::transport_dbg);
-  from_initiators.register_get_direct_mem_ptr(this, &Bus::get_direct_mem_ptr);
-}
+    : sc_module(name), from_initiators("from_initiators", this), to_targets("to_targets"), p_(p) {}
 
 void Bus::map(uint64_t base, uint64_t size, unsigned target_index, const std::string& name) {
   if (size == 0) model_error(this->name(), "region '%s' at 0x%" PRIx64 " has size 0", name.c_str(), base);
@@ -69,7 +65,7 @@ const Bus::Region* Bus::route(uint64_t addr, unsigned len) const {
   return r;
 }
 
-void Bus::b_transport(int, tlm::tlm_generic_payload& gp, sc_time& delay) {
+void Bus::b_transport(tlm::tlm_generic_payload& gp, sc_time& delay) {
   ++transactions_;
   delay += p_.latency;
   const uint64_t addr = gp.get_address();
@@ -84,7 +80,7 @@ void Bus::b_transport(int, tlm::tlm_generic_payload& gp, sc_time& delay) {
   gp.set_address(addr);
 }
 
-unsigned Bus::transport_dbg(int, tlm::tlm_generic_payload& gp) {
+unsigned Bus::transport_dbg(tlm::tlm_generic_payload& gp) {
   const uint64_t addr = gp.get_address();
   const Region* r = route(addr, gp.get_data_length());
   if (!r) {
@@ -95,10 +91,4 @@ unsigned Bus::transport_dbg(int, tlm::tlm_generic_payload& gp) {
   const unsigned n = to_targets[r->target_index]->transport_dbg(gp);
   gp.set_address(addr);
   return n;
-}
-
-// No DMI: every access must be timed (the interconnect is what we measure).
-bool Bus::get_direct_mem_ptr(int, tlm::tlm_generic_payload&, tlm::tlm_dmi& dmi) {
-  dmi.allow_none();
-  return false;
 }

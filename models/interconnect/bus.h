@@ -18,18 +18,23 @@
 #include <systemc>
 #include <tlm>
 #include <tlm_utils/multi_passthrough_initiator_socket.h>
-#include <tlm_utils/multi_passthrough_target_socket.h>
 
 #include <cstdint>
 #include <map>
 #include <string>
 #include <vector>
 
+#include "models/common/target_port.h"
+
 struct BusParams {
   sc_core::sc_time latency = sc_core::sc_time(5, sc_core::SC_NS);  // once per routed transaction
 };
 
 class Bus : public sc_core::sc_module {
+  // The TLM entry points from_initiators calls (declared before it names them).
+  void b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
+  unsigned transport_dbg(tlm::tlm_generic_payload& gp);
+
  public:
   using TargetSocket =
       tlm::tlm_base_target_socket_b<32, tlm::tlm_fw_transport_if<>, tlm::tlm_bw_transport_if<>>;
@@ -42,7 +47,7 @@ class Bus : public sc_core::sc_module {
     uint64_t end() const { return base + size; }  // one past the last byte
   };
 
-  tlm_utils::multi_passthrough_target_socket<Bus> from_initiators;  // the CCI's master, tests
+  TargetPort<&Bus::b_transport, &Bus::transport_dbg> from_initiators;  // the CCI's master, tests
   tlm_utils::multi_passthrough_initiator_socket<Bus> to_targets;    // one per mapped target
 
   Bus(sc_core::sc_module_name name, const BusParams& p);
@@ -63,9 +68,6 @@ class Bus : public sc_core::sc_module {
   uint64_t address_errors() const { return address_errors_; }
 
  private:
-  void b_transport(int id, tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
-  unsigned transport_dbg(int id, tlm::tlm_generic_payload& gp);
-  bool get_direct_mem_ptr(int id, tlm::tlm_generic_payload& gp, tlm::tlm_dmi& dmi);
   void end_of_elaboration() override;
   // The region holding the whole access [addr, addr+len), or nullptr.
   const Region* route(uint64_t addr, unsigned len) const;

@@ -32,7 +32,8 @@ constexpr uint32_t kShareableOverrideWritable = 0x3;
 
 Cci400::Cci400(sc_module_name name, const CciParams& p)
     : sc_module(name),
-      from_cluster("from_cluster", p.num_slave_ifs),
+      from_cluster("from_cluster", p.num_slave_ifs,
+                   [this](const char* n, size_t i) { return new SlavePort(n, this, static_cast<int>(i)); }),
       to_bus("to_bus"),
       regs("regs"),
       p_(p),
@@ -59,10 +60,6 @@ Cci400::Cci400(sc_module_name name, const CciParams& p)
     ports_[i].written = ports_[i].effective =
         p_.snoop_control_at_reset[i] & kSnoopControlWritable;
 
-  for (unsigned i = 0; i < p_.num_slave_ifs; ++i) {
-    from_cluster[i].register_b_transport(this, &Cci400::slave_b_transport, i);
-    from_cluster[i].register_transport_dbg(this, &Cci400::slave_transport_dbg, i);
-  }
   regs.register_b_transport(this, &Cci400::regs_b_transport);
   regs.register_transport_dbg(this, &Cci400::regs_transport_dbg);
 

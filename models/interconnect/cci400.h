@@ -37,6 +37,7 @@
 #include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/simple_target_socket.h>
 
+#include "models/common/target_port.h"
 #include "models/regs/cci400.h"
 
 #include <cstdint>
@@ -75,6 +76,11 @@ struct CciParams {
 };
 
 class Cci400 : public sc_core::sc_module {
+  // The TLM entry points of the slave interfaces (declared before
+  // from_cluster names them).
+  void slave_b_transport(int id, tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
+  unsigned slave_transport_dbg(int id, tlm::tlm_generic_payload& gp);
+
  public:
   // Register offsets and bits: models/regs/cci400.h (shared with arm-cci.c).
   static constexpr uint32_t kPmcrReset = 4u << 11;  // NCNT: 4 event counters
@@ -91,7 +97,9 @@ class Cci400 : public sc_core::sc_module {
     uint64_t snoop_disables = 0;      // completed changes on -> off
   };
 
-  sc_core::sc_vector<tlm_utils::simple_target_socket_tagged<Cci400>> from_cluster;  // slave interfaces, from the clusters
+  // The slave interfaces, from the clusters; each passes its index.
+  using SlavePort = TargetPort<&Cci400::slave_b_transport, &Cci400::slave_transport_dbg>;
+  sc_core::sc_vector<SlavePort> from_cluster;
   tlm_utils::simple_initiator_socket<Cci400> to_bus;  // the master interface
   tlm_utils::simple_target_socket<Cci400> regs;       // programmer's model, from the bus
 
@@ -123,8 +131,6 @@ class Cci400 : public sc_core::sc_module {
     PortStats stats;
   };
 
-  void slave_b_transport(int id, tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
-  unsigned slave_transport_dbg(int id, tlm::tlm_generic_payload& gp);
   void regs_b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
   unsigned regs_transport_dbg(tlm::tlm_generic_payload& gp);
   // Register access at local time t; false = not a 32-bit aligned word.

@@ -14,12 +14,10 @@
 using namespace sc_core;
 
 Memory::Memory(sc_module_name name, const MemoryParams& p)
-    : sc_module(name), from_bus("from_bus"), p_(p) {
+    : sc_module(name), from_bus("from_bus", this), p_(p) {
   if (p_.size == 0) model_error(this->name(), "size is 0");
   if (!(p_.bandwidth_bytes_per_ns > 0))
     model_error(this->name(), "bandwidth %g bytes/ns is not positive", p_.bandwidth_bytes_per_ns);
-  from_bus.register_b_transport(this, &Memory::b_transport);
-  from_bus.register_transport_dbg(this, &Memory::transport_dbg);
 }
 
 sc_time Memory::transfer_time(uint64_t bytes) const {

@@ -16,12 +16,13 @@
 
 #include <systemc>
 #include <tlm>
-#include <tlm_utils/simple_target_socket.h>
 
 #include <array>
 #include <cstdint>
 #include <memory>
 #include <unordered_map>
+
+#include "models/common/target_port.h"
 
 // The defaults are the DT's for TC2's DRAM (docs/dt-properties.md).
 struct MemoryParams {
@@ -31,10 +32,14 @@ struct MemoryParams {
 };
 
 class Memory : public sc_core::sc_module {
+  // The TLM entry points from_bus calls (declared before it names them).
+  void b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
+  unsigned transport_dbg(tlm::tlm_generic_payload& gp);
+
  public:
   static constexpr uint64_t kPageSize = 4096;
 
-  tlm_utils::simple_target_socket<Memory> from_bus;
+  TargetPort<&Memory::b_transport, &Memory::transport_dbg> from_bus;
 
   Memory(sc_core::sc_module_name name, const MemoryParams& p);
 
@@ -57,8 +62,6 @@ class Memory : public sc_core::sc_module {
  private:
   using Page = std::array<uint8_t, kPageSize>;
 
-  void b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
-  unsigned transport_dbg(tlm::tlm_generic_payload& gp);
   // Checks and performs the data movement; false with the response set on error.
   bool access(tlm::tlm_generic_payload& gp);
   sc_core::sc_time transfer_time(uint64_t bytes) const;

@@ -22,7 +22,7 @@ constexpr uint32_t kIcfgrPpiReset = 0x55540000;  // PPIs: level, read-only
 }  // namespace
 
 Gic400::Gic400(sc_module_name name, const GicParams& p)
-    : sc_module(name), dist_regs("dist_regs"), cpu_regs("cpu_regs"),
+    : sc_module(name), dist_regs("dist_regs", this), cpu_regs("cpu_regs", this),
       p_(p) {
   if (p_.num_cpus < 1 || p_.num_cpus > kMaxCpus)
     model_error(this->name(), "num_cpus %u outside 1..%u", p_.num_cpus, kMaxCpus);
@@ -41,8 +41,6 @@ Gic400::Gic400(sc_module_name name, const GicParams& p)
   declare_cpu_regs();
   dist_index_ = index_regs(dist_table_, GIC_DIST_SIZE);
   cpu_index_ = index_regs(cpu_table_, GIC_CPU_SIZE);
-  dist_regs.register_b_transport(this, &Gic400::dist_b_transport);
-  cpu_regs.register_b_transport(this, &Gic400::cpu_b_transport);
 }
 
 // ---- register tables -------------------------------------------------------

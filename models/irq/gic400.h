@@ -22,7 +22,6 @@
 
 #include <systemc>
 #include <tlm>
-#include <tlm_utils/simple_target_socket.h>
 
 #include <algorithm>
 #include <array>
@@ -32,6 +31,7 @@
 #include <vector>
 
 #include "models/common/irq_wire.h"
+#include "models/common/target_port.h"
 
 struct GicParams {
   unsigned num_cpus = 1;    // CPU interfaces, 1..8
@@ -40,6 +40,11 @@ struct GicParams {
 };
 
 class Gic400 : public sc_core::sc_module {
+  // The TLM entry points dist_regs and cpu_regs call (declared before
+  // they name them).
+  void dist_b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
+  void cpu_b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
+
  public:
   // Register offsets and IDs: models/regs/gic400.h (shared with irq-gic.c).
   // Reset values of the CPU interface's binary points (5 priority bits).
@@ -55,8 +60,8 @@ class Gic400 : public sc_core::sc_module {
   Gic400(sc_core::sc_module_name name, const GicParams& p);
 
   // ---- TLM targets --------------------------------------------------------
-  tlm_utils::simple_target_socket<Gic400> dist_regs;  // GICD, 4 KiB, from the bus
-  tlm_utils::simple_target_socket<Gic400> cpu_regs;   // GICC, 8 KiB, from the bus
+  TargetPort<&Gic400::dist_b_transport, nullptr> dist_regs;  // GICD, 4 KiB, from the bus
+  TargetPort<&Gic400::cpu_b_transport, nullptr> cpu_regs;    // GICC, 8 KiB, from the bus
 
   // ---- interrupt inputs ---------------------------------------------------
   void set_spi(unsigned intid, bool level);                 // intid 32..
@@ -120,8 +125,6 @@ class Gic400 : public sc_core::sc_module {
   void declare_dist_regs();
   void declare_cpu_regs();
 
-  void dist_b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
-  void cpu_b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
   void transport(const std::vector<Reg>& regs, const std::vector<uint8_t>& index, uint32_t size,
                  tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
   const Reg* find_reg(const std::vector<Reg>& regs, uint32_t addr) const;

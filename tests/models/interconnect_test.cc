@@ -264,6 +264,40 @@ TEST(BusTest, DebugTransportTranslatesWithoutTiming) {
   EXPECT_EQ(sc_time_stamp(), SC_ZERO_TIME);
 }
 
+// ---- TargetPort (models/common/target_port.h) -------------------------------
+
+// The port every hot target uses in place of tlm_utils' sockets: still no
+// DMI (every access timed), and an nb_transport_fw is a model error rather
+// than being turned into a b_transport.
+TEST(TargetPortTest, OffersNoDmiAndRefusesNbTransport) {
+  TestInitiator cpu("cpu");
+  Memory mem("mem", MemoryParams{4096, NS, 3.2});
+  cpu.socket.bind(mem.from_bus);
+  cpu.script = [&](TestInitiator& i) {
+    uint32_t v = 0;
+    tlm::tlm_generic_payload gp;
+    gp.set_command(tlm::TLM_READ_COMMAND);
+    gp.set_address(0);
+    gp.set_data_ptr(reinterpret_cast<unsigned char*>(&v));
+    gp.set_data_length(4);
+    gp.set_streaming_width(4);
+    tlm::tlm_dmi dmi;
+    EXPECT_FALSE(i.socket->get_direct_mem_ptr(gp, dmi));
+    EXPECT_EQ(dmi.get_granted_access(), tlm::tlm_dmi::DMI_ACCESS_NONE);
+    tlm::tlm_phase phase = tlm::BEGIN_REQ;
+    sc_time d = SC_ZERO_TIME;
+    const std::string msg = report_text([&] { i.socket->nb_transport_fw(gp, phase, d); });
+    EXPECT_NE(msg.find("nb_transport_fw"), std::string::npos) << msg;
+    EXPECT_EQ(mem.reads(), 0u);
+    // The debug path still reaches the model's own function.
+    v = 0xffffffff;
+    EXPECT_EQ(i.socket->transport_dbg(gp), 4u);
+    EXPECT_EQ(v, 0u);
+  };
+  sc_start();
+  EXPECT_TRUE(cpu.done);
+}
+
 // ---- Memory ----------------------------------------------------------------
 
 TEST(MemoryTest, SparseReadAfterWrite) {
