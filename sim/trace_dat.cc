@@ -349,17 +349,20 @@ const uint32_t kPage = 4096, kPageHead = 16;
 // One CPU's ring-buffer pages, built record by record: per page the
 // timestamp of its first event and the bytes used (commit), then the
 // records, each with the time since the one before (a time-extend record
-// first when that is over 27 bits). Full pages go to fd at `at` onwards;
-// with fd < 0 they are only counted (used_ is kept, no bytes).
+// first when that is over 27 bits). Full pages go to fd at `at` onwards,
+// kBatchPages at a time (a pwrite per page was half the pass's system
+// time); with fd < 0 they are only counted (used_ is kept, no bytes).
 class Pager {
  public:
   Pager(int fd, uint64_t at) : fd_(fd), at_(at) {}
   bool add(uint64_t ns, const char* data, size_t n);
-  bool finish() { return flush(); }
+  bool finish() { return flush() && write_batch(); }
   uint64_t bytes() const { return bytes_; }
 
  private:
+  static constexpr size_t kBatchPages = 64;
   bool flush();
+  bool write_batch();
   template <typename T>
   void emit(T v) {
     if (fd_ >= 0) put_num<T>(page_, v);
@@ -369,6 +372,7 @@ class Pager {
   uint64_t at_, bytes_ = 0, last_ = 0;
   size_t used_ = 0;  // bytes of the page so far, head included; 0: none open
   std::string page_;
+  std::string batch_;  // whole pages not written yet; they end at at_ + bytes_
 };
 
 bool Pager::flush() {
@@ -377,11 +381,20 @@ bool Pager::flush() {
   if (fd_ >= 0) {
     put<uint64_t>(page_, 8, used_ - kPageHead);  // commit
     page_.resize(kPage, '\0');
-    ok = pwrite(fd_, page_.data(), kPage, static_cast<off_t>(at_ + bytes_)) == kPage;
+    batch_ += page_;
     page_.clear();
   }
   bytes_ += kPage;
   used_ = 0;
+  if (batch_.size() >= kBatchPages * kPage) ok = write_batch();
+  return ok;
+}
+
+bool Pager::write_batch() {
+  if (batch_.empty()) return true;
+  const off_t at = static_cast<off_t>(at_ + bytes_ - batch_.size());
+  const bool ok = pwrite(fd_, batch_.data(), batch_.size(), at) == static_cast<ssize_t>(batch_.size());
+  batch_.clear();
   return ok;
 }
 
@@ -448,21 +461,59 @@ void put_formats(std::string& h) {
   }
 }
 
+// The spool read from its start in 1 MiB blocks by pread on its
+// descriptor: the records are small (~60 bytes), and stdio's 4 KiB buffer
+// made a read system call, and every fread a lock, per few of them.
+class SpoolReader {
+ public:
+  explicit SpoolReader(FILE* f) : fd_(f ? fileno(f) : -1), buf_(1 << 20) {}
+  // n bytes into dst; false at the end (or on an error, see failed()).
+  bool read(void* dst, size_t n) {
+    char* d = static_cast<char*>(dst);
+    while (n) {
+      if (pos_ == end_ && !fill()) return false;
+      const size_t k = std::min(n, end_ - pos_);
+      std::memcpy(d, buf_.data() + pos_, k);
+      pos_ += k, d += k, n -= k;
+    }
+    return true;
+  }
+  bool failed() const { return failed_; }
+
+ private:
+  bool fill() {
+    if (fd_ < 0) return false;
+    const ssize_t r = pread(fd_, buf_.data(), buf_.size(), static_cast<off_t>(off_));
+    if (r < 0) failed_ = true;
+    if (r <= 0) return false;
+    off_ += static_cast<uint64_t>(r);
+    pos_ = 0;
+    end_ = static_cast<size_t>(r);
+    return true;
+  }
+  int fd_;
+  std::vector<char> buf_;
+  uint64_t off_ = 0;
+  size_t pos_ = 0, end_ = 0;
+  bool failed_ = false;
+};
+
 // Every kept record of the spool in, in order, to pagers[cpu] (CPUs past
 // pagers' end and dropped clusters' held lines left out).
-bool page_records(FILE* in, std::vector<Pager>& pagers, const std::vector<bool>& drop_cluster) {
-  if (!in) return false;
+bool page_records(FILE* body, std::vector<Pager>& pagers, const std::vector<bool>& drop_cluster) {
+  if (!body) return false;
+  SpoolReader in(body);
   RecordHead rh;
   std::string data;
-  while (fread(&rh, sizeof rh, 1, in) == 1) {
+  while (in.read(&rh, sizeof rh)) {
     data.resize(rh.len);
-    if (rh.len && fread(&data[0], 1, rh.len, in) != rh.len) return false;
+    if (rh.len && !in.read(&data[0], rh.len)) return false;
     if (rh.cpu >= pagers.size()) continue;
     if (rh.held >= 0 && static_cast<size_t>(rh.held) < drop_cluster.size() && drop_cluster[rh.held])
       continue;
     if (!pagers[rh.cpu].add(rh.ns, data.data(), data.size())) return false;
   }
-  if (ferror(in)) return false;
+  if (in.failed()) return false;
   for (Pager& p : pagers)
     if (!p.finish()) return false;
   return true;
