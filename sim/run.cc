@@ -401,30 +401,30 @@ std::map<std::string, std::string> cluster_labels(const PlatformConfig& pc) {
   return labels;
 }
 
-// trace.dat's pages take longest to write (a pass over its spool): they
-// are built on a thread of their own, started before the other files are
-// staged, once the trace writer thread whose state both read has ended.
-// Its result is reported in its place in the list of outputs.
-class DatStage {
+// An output staged on a thread of its own: trace.dat's pages (a pass over
+// its spool) and stats.json (~7 MB of text for a minute of mp3-short) are
+// written while the main thread copies trace.txt's and the VCD's spools.
+// The file is opened here (the signal cleanup registers it on the main
+// thread); fill runs on the thread and must read nothing the main thread
+// changes meanwhile: the models are stopped, and each writer's state is
+// its own.
+class BackgroundStage {
  public:
-  DatStage(StagedFile& file, TraceWriter& trace, unsigned nr_cpus)
-      : file_(file), trace_(trace), nr_cpus_(nr_cpus) {}
-  ~DatStage() { join(); }
-  bool start() {
-    trace_.finish();
+  BackgroundStage(const char* name, StagedFile& file) : name_(name), file_(file) {}
+  ~BackgroundStage() { join(); }
+  void start(std::function<bool(FILE*)> fill) {
     FILE* f = file_.open();
     if (!f) {
       errno_ = errno;
-      return false;
+      return;
     }
-    thread_ = std::thread([this, f] {
-      pthread_setname_np(pthread_self(), "blsim-dat");
-      ok_ = file_.close(f, trace_.write_dat(f, nr_cpus_));
+    thread_ = std::thread([this, f, fill = std::move(fill)] {
+      pthread_setname_np(pthread_self(), name_);
+      ok_ = file_.close(f, fill(f));
       errno_ = errno;
     });
-    return true;
   }
-  // The thread's result; errno as the thread left it on failure.
+  // The result; errno as the stage left it on failure.
   bool join() {
     if (thread_.joinable()) thread_.join();
     if (!ok_) errno = errno_;
@@ -432,50 +432,70 @@ class DatStage {
   }
 
  private:
+  const char* name_;
   StagedFile& file_;
-  TraceWriter& trace_;
-  unsigned nr_cpus_;
   std::thread thread_;
   bool ok_ = false;
   int errno_ = 0;
 };
 
 // All or nothing: every output is staged under a temporary name first, and
-// renamed into place only once all are written.
+// renamed into place only once all are written. The two background stages
+// start first; the others are staged in list order until one fails; a
+// failure is reported for the first output in list order that failed, as
+// if all had been staged one after the other.
 int write_outputs(Run& r, const RunInfo& info) {
   Platform& p = *r.platform;
   StagedFile stats_file(r.o.out, "stats.json"), console_file(r.o.out, "console.log"),
       gtkw_file(r.o.out, "waves.gtkw"), dat_file(r.o.out, "trace.dat");
-  DatStage dat(dat_file, r.trace, p.nr_cores());
+  BackgroundStage dat("blsim-dat", dat_file), stats("blsim-stats", stats_file);
   const std::map<std::string, std::string> labels = cluster_labels(p.config());
   const uint64_t end_ps = sc_time_stamp().value();
   struct Output {
     const std::string& path;
     std::function<bool()> stage, publish;
+    BackgroundStage* background;
   };
   const Output outputs[] = {
-      {stats_file.path(),
-       [&] { return stats_file.stage([&](FILE* f) { r.stats->write_json(f, info); return true; }); },
-       [&] { return stats_file.publish(); }},
+      {stats_file.path(), nullptr, [&] { return stats_file.publish(); }, &stats},
       {console_file.path(), [&] { return console_file.stage(glue_console()); },
-       [&] { return console_file.publish(); }},
-      {r.trace.path(), [&] { return r.trace.stage(p.nr_cores()); }, [&] { return r.trace.publish(); }},
-      {dat_file.path(), nullptr, [&] { return dat_file.publish(); }},  // DatStage
-      {r.vcd.path(), [&] { return r.vcd.stage(end_ps); }, [&] { return r.vcd.publish(); }},
+       [&] { return console_file.publish(); }, nullptr},
+      {r.trace.path(), [&] { return r.trace.stage(p.nr_cores()); }, [&] { return r.trace.publish(); },
+       nullptr},
+      {dat_file.path(), nullptr, [&] { return dat_file.publish(); }, &dat},
+      {r.vcd.path(), [&] { return r.vcd.stage(end_ps); }, [&] { return r.vcd.publish(); }, nullptr},
       {gtkw_file.path(), [&] { return gtkw_file.stage(r.vcd.gtkw(labels, end_ps)); },
-       [&] { return gtkw_file.publish(); }},
+       [&] { return gtkw_file.publish(); }, nullptr},
   };
+  constexpr size_t kOutputs = sizeof outputs / sizeof *outputs;
+  // trace.dat reads the trace writer's state: its thread must have ended.
+  r.trace.finish();
+  dat.start([&](FILE* f) { return r.trace.write_dat(f, p.nr_cores()); });
+  stats.start([&](FILE* f) {
+    r.stats->write_json(f, info);
+    return true;
+  });
+  // Not staged (after a failure): nothing to report for it.
+  bool ok[kOutputs];
+  int err[kOutputs] = {};
+  bool stopped = false;  // a main-thread stage failed: the later ones are not needed
+  for (size_t k = 0; k < kOutputs; ++k) {
+    ok[k] = true;
+    if (outputs[k].background || stopped) continue;
+    ok[k] = outputs[k].stage();
+    err[k] = errno;
+    stopped = !ok[k];
+  }
+  for (size_t k = 0; k < kOutputs; ++k) {
+    if (!outputs[k].background) continue;
+    ok[k] = outputs[k].background->join();
+    err[k] = errno;
+  }
   const std::string* failed = nullptr;
-  dat.start();
-  for (const Output& out : outputs) {
-    if (failed) break;
-    if (&out.path == &dat_file.path()) {
-      // The thread's result (or its start's), once the files before it
-      // are staged.
-      if (!dat.join()) failed = &out.path;
-    } else if (!out.stage()) {
-      failed = &out.path;
-    }
+  for (size_t k = 0; k < kOutputs && !failed; ++k) {
+    if (ok[k]) continue;
+    failed = &outputs[k].path;
+    errno = err[k];
   }
   for (const Output& out : outputs)
     if (!failed && !StagedFile::replaceable(out.path)) failed = &out.path;

@@ -9,9 +9,11 @@
 #include <cmath>
 #include <fstream>
 
+#include <algorithm>
 #include <map>
 #include <regex>
 #include <set>
+#include <sstream>
 #include <tuple>
 #include <vector>
 
@@ -859,6 +861,44 @@ TEST(Outputs, AnUnwritableOutputLeavesNoOtherBehind) {
       << r.err;
   RunResult ls = run_cmd("ls -A '" + d + "/out'", d);
   EXPECT_EQ(ls.out, "trace.txt\n");
+}
+
+// stats.json and trace.dat are staged on threads of their own while the
+// main thread stages the others; a failure is still reported for the first
+// output in list order that failed (stats.json, console.log, trace.txt,
+// trace.dat, waves.vcd, waves.gtkw), whichever thread staged it, and
+// nothing is published. Each temporary file is made a folder to fail it.
+TEST(Outputs, TheFirstFailingOutputInListOrderIsNamed) {
+  const std::string d = scratch("outputs-fail-order");
+  struct Case {
+    std::vector<const char*> blocked;  // temporary files made folders
+    const char* named;
+  };
+  const Case cases[] = {
+      {{".waves.vcd.tmp", ".trace.dat.tmp"}, "trace.dat"},   // a background stage first
+      {{".trace.dat.tmp", ".trace.txt.tmp"}, "trace.txt"},   // a main-thread stage first
+      {{".waves.gtkw.tmp", ".stats.json.tmp"}, "stats.json"},
+  };
+  int n = 0;
+  for (const Case& c : cases) {
+    const std::string out = d + "/out" + std::to_string(n++);
+    for (const char* b : c.blocked)
+      ASSERT_EQ(run_cmd("mkdir -p '" + out + "/" + b + "'", d).exit_code, 0);
+    RunResult r = run_blsim("--dtb " + tc2_dtb() + " --duration 20ms --quiet --out " + out, d);
+    EXPECT_EQ(r.exit_code, 4) << r.err;
+    EXPECT_NE(r.err.find("cannot write " + out + "/" + c.named + ": Is a directory"),
+              std::string::npos)
+        << r.err;
+    // Nothing is published, and nothing is left but (some of) the folders
+    // made here: a spool's clean-up removes an empty one of its name.
+    RunResult ls = run_cmd("ls -A '" + out + "'", d);
+    std::istringstream left(ls.out);
+    for (std::string name; std::getline(left, name);)
+      EXPECT_NE(std::find_if(c.blocked.begin(), c.blocked.end(),
+                             [&](const char* b) { return name == b; }),
+                c.blocked.end())
+          << c.named << ": " << name << " left behind";
+  }
 }
 
 // A run stopped by SIGINT (^C) or SIGTERM removes the spools it was
