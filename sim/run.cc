@@ -30,6 +30,7 @@
 #include <map>
 #include <memory>
 #include <thread>
+#include <vector>
 
 #include "models/common/report.h"
 #include "sim/boot_dt.h"
@@ -439,11 +440,44 @@ class BackgroundStage {
   int errno_ = 0;
 };
 
+// One output file: how it is staged (on the main thread, or by a
+// background stage already started) and published.
+struct Output {
+  const std::string& path;
+  std::function<bool()> stage, publish;
+  BackgroundStage* background;
+};
+
+// Stages outputs[0, n): the main thread's in list order until one fails,
+// then the background stages' results. The first output in list order that
+// failed, as if all had been staged one after the other (errno as it left
+// it), or null.
+const std::string* stage_outputs(const Output* outputs, size_t n) {
+  std::vector<bool> ok(n, true);  // one not staged after a failure: nothing to report
+  std::vector<int> err(n, 0);
+  bool stopped = false;
+  for (size_t k = 0; k < n && !stopped; ++k) {
+    if (outputs[k].background) continue;
+    ok[k] = outputs[k].stage();
+    err[k] = errno;
+    stopped = !ok[k];
+  }
+  for (size_t k = 0; k < n; ++k) {
+    if (!outputs[k].background) continue;
+    ok[k] = outputs[k].background->join();
+    err[k] = errno;
+  }
+  for (size_t k = 0; k < n; ++k) {
+    if (ok[k]) continue;
+    errno = err[k];
+    return &outputs[k].path;
+  }
+  return nullptr;
+}
+
 // All or nothing: every output is staged under a temporary name first, and
-// renamed into place only once all are written. The two background stages
-// start first; the others are staged in list order until one fails; a
-// failure is reported for the first output in list order that failed, as
-// if all had been staged one after the other.
+// renamed into place only once all are written. trace.dat and stats.json
+// are staged on threads of their own, started first.
 int write_outputs(Run& r, const RunInfo& info) {
   Platform& p = *r.platform;
   StagedFile stats_file(r.o.out, "stats.json"), console_file(r.o.out, "console.log"),
@@ -451,11 +485,6 @@ int write_outputs(Run& r, const RunInfo& info) {
   BackgroundStage dat("blsim-dat", dat_file), stats("blsim-stats", stats_file);
   const std::map<std::string, std::string> labels = cluster_labels(p.config());
   const uint64_t end_ps = sc_time_stamp().value();
-  struct Output {
-    const std::string& path;
-    std::function<bool()> stage, publish;
-    BackgroundStage* background;
-  };
   const Output outputs[] = {
       {stats_file.path(), nullptr, [&] { return stats_file.publish(); }, &stats},
       {console_file.path(), [&] { return console_file.stage(glue_console()); },
@@ -467,7 +496,6 @@ int write_outputs(Run& r, const RunInfo& info) {
       {gtkw_file.path(), [&] { return gtkw_file.stage(r.vcd.gtkw(labels, end_ps)); },
        [&] { return gtkw_file.publish(); }, nullptr},
   };
-  constexpr size_t kOutputs = sizeof outputs / sizeof *outputs;
   // trace.dat reads the trace writer's state: its thread must have ended.
   r.trace.finish();
   dat.start([&](FILE* f) { return r.trace.write_dat(f, p.nr_cores()); });
@@ -475,28 +503,7 @@ int write_outputs(Run& r, const RunInfo& info) {
     r.stats->write_json(f, info);
     return true;
   });
-  // Not staged (after a failure): nothing to report for it.
-  bool ok[kOutputs];
-  int err[kOutputs] = {};
-  bool stopped = false;  // a main-thread stage failed: the later ones are not needed
-  for (size_t k = 0; k < kOutputs; ++k) {
-    ok[k] = true;
-    if (outputs[k].background || stopped) continue;
-    ok[k] = outputs[k].stage();
-    err[k] = errno;
-    stopped = !ok[k];
-  }
-  for (size_t k = 0; k < kOutputs; ++k) {
-    if (!outputs[k].background) continue;
-    ok[k] = outputs[k].background->join();
-    err[k] = errno;
-  }
-  const std::string* failed = nullptr;
-  for (size_t k = 0; k < kOutputs && !failed; ++k) {
-    if (ok[k]) continue;
-    failed = &outputs[k].path;
-    errno = err[k];
-  }
+  const std::string* failed = stage_outputs(outputs, sizeof outputs / sizeof *outputs);
   for (const Output& out : outputs)
     if (!failed && !StagedFile::replaceable(out.path)) failed = &out.path;
   {

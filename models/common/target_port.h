@@ -17,10 +17,10 @@
 // B is void (M::*)(gp&, sc_time&), or void (M::*)(int, gp&, sc_time&) for a
 // tagged port, which passes the id given at construction (the CCI's slave
 // interfaces); D likewise returns unsigned, or is nullptr for a target
-// without debug access. Any number of initiators may
-// bind one port (a cluster's cores share its port). nb_transport_fw is a
-// model error (no initiator in blsim calls it); no DMI is offered, so every
-// access stays timed.
+// without debug access. Any number of initiators may bind one port (a
+// cluster's cores share its port). nb_transport_fw is a model error (no
+// initiator in blsim calls it); no DMI is offered, so every access stays
+// timed.
 #pragma once
 
 #include <systemc>
