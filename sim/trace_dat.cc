@@ -360,7 +360,7 @@ class Pager {
   uint64_t bytes() const { return bytes_; }
 
  private:
-  static constexpr size_t kBatchPages = 64;
+  static constexpr size_t kBatchPages = 16;
   bool flush();
   bool write_batch();
   template <typename T>
@@ -461,12 +461,12 @@ void put_formats(std::string& h) {
   }
 }
 
-// The spool read from its start in 1 MiB blocks by pread on its
+// The spool read from its start in 256 KiB blocks by pread on its
 // descriptor: the records are small (~60 bytes), and stdio's 4 KiB buffer
 // made a read system call, and every fread a lock, per few of them.
 class SpoolReader {
  public:
-  explicit SpoolReader(FILE* f) : fd_(f ? fileno(f) : -1), buf_(1 << 20) {}
+  explicit SpoolReader(FILE* f) : fd_(f ? fileno(f) : -1), buf_(1 << 18) {}
   // n bytes into dst; false at the end (or on an error, see failed()).
   bool read(void* dst, size_t n) {
     char* d = static_cast<char*>(dst);
