@@ -9,8 +9,8 @@
 # what cores running ahead of SystemC's time gain over --lockstep
 # (docs/fidelity.md). bench/limit.sh relates the same scenario to a bare
 # SystemC loop.
-# Each time is the best of three runs: on a shared or virtual machine the
-# host steals tens of percent from single runs. Prints ratios; asserts
+# Each time is the best of five runs (bench/mp3-lib.sh): on a shared or
+# virtual machine the host steals tens of percent from single runs. Prints ratios; asserts
 # nothing.
 # Usage: bench/mp3.sh [BUILD_DIR]
 set -e

@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 # What writing the outputs costs: TC2 + rt-app's mp3-short (IKS, ondemand,
-# menu) for 60 s simulated, with and without --out (best of three each),
+# menu) for 60 s simulated, with and without --out (best of five each),
 # the writers' share of the run, host(with) - host(without) over
 # host(with), the bytes each file gets per simulated second, and peak RSS
 # with --out at 10 s and 60 s (flat: nothing grows with simulated time).
