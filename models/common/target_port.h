@@ -17,8 +17,9 @@
 // B is void (M::*)(gp&, sc_time&), or void (M::*)(int, gp&, sc_time&) for a
 // tagged port, which passes the id given at construction (the CCI's slave
 // interfaces); D likewise returns unsigned, or is nullptr for a target
-// without debug access. Any number of initiators may bind one port (a
-// cluster's cores share its port). nb_transport_fw is a model error (no
+// without debug access. One or more initiators bind a port (a cluster's
+// cores share its port); an unbound one fails elaboration, as tlm_utils'
+// sockets do. nb_transport_fw is a model error (no
 // initiator in blsim calls it); no DMI is offered, so every access stays
 // timed.
 #pragma once
@@ -37,11 +38,11 @@ struct TargetPortTraits<R (M::*)(A...)> { using Module = M; };
 
 template <auto B, auto D>
 class TargetPort
-    : public tlm::tlm_target_socket<32, tlm::tlm_base_protocol_types, 0, sc_core::SC_ZERO_OR_MORE_BOUND>,
+    : public tlm::tlm_target_socket<32, tlm::tlm_base_protocol_types, 0, sc_core::SC_ONE_OR_MORE_BOUND>,
       private tlm::tlm_fw_transport_if<> {
   using M = typename TargetPortTraits<decltype(B)>::Module;
   using Socket =
-      tlm::tlm_target_socket<32, tlm::tlm_base_protocol_types, 0, sc_core::SC_ZERO_OR_MORE_BOUND>;
+      tlm::tlm_target_socket<32, tlm::tlm_base_protocol_types, 0, sc_core::SC_ONE_OR_MORE_BOUND>;
 
  public:
   TargetPort(const char* name, M* m, int id = 0) : Socket(name), m_(m), id_(id) {

@@ -298,6 +298,14 @@ TEST(TargetPortTest, OffersNoDmiAndRefusesNbTransport) {
   EXPECT_TRUE(cpu.done);
 }
 
+// A port nobody binds is a wiring mistake: elaboration fails naming it,
+// as with tlm_utils' sockets.
+TEST(TargetPortTest, AnUnboundPortFailsElaboration) {
+  Memory mem("lonely", MemoryParams{4096, NS, 3.2});
+  const std::string msg = report_text([] { sc_start(); });
+  EXPECT_NE(msg.find("lonely.from_bus"), std::string::npos) << msg;
+}
+
 // ---- Memory ----------------------------------------------------------------
 
 TEST(MemoryTest, SparseReadAfterWrite) {
