@@ -253,7 +253,7 @@ void TraceWriter::model_freq(uint64_t ns, unsigned core, unsigned cluster, const
 }
 
 // "name=coreN state=S cpu_id=C" (or clusterN), on CPU column cpu. One
-// per core state change (~6,000 a simulated second under IKS): built in
+// per core state change (~7,000 a simulated second under IKS): built in
 // place, with the event's index looked up once.
 void TraceWriter::power_line(std::string_view kind, unsigned id, unsigned state, unsigned cpu) {
   static const int ev = event_index("power_domain_target");
