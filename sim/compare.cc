@@ -239,11 +239,7 @@ class Shape {
   // path) on each in turn.
   template <typename F>
   bool each(yajl_val parent, const char* key, const std::string& path, F fn) {
-    if (!array_of_objects(parent, key, path)) return false;
-    yajl_val a = get(parent, key);
-    for (size_t i = 0; i < len(a); ++i)
-      if (!fn(at(a, i), path + "[" + std::to_string(i) + "]")) return false;
-    return true;
+    return array_of_objects(parent, key, path) && array(parent, key, path, fn);
   }
   // The array `key` of parent holds arrays of n numbers (schema 2's steps).
   bool array_of_tuples(yajl_val parent, const char* key, size_t n, const std::string& path) {

@@ -152,8 +152,6 @@ TEST(Compare, Mp3RunsOneTinyDtApartAreWithinFivePercent) {
   EXPECT_EQ(all.out.find("switches[0]"), std::string::npos) << "no switch matched by index";
 }
 
-// Blackouts 20% longer: exit 6, naming the metrics; a tolerance keyed to
-// the blackouts lets them pass while the others keep the default.
 // A baseline written by an older blsim (blsim-stats/1) against a new run
 // (blsim-stats/2) of the same scenario: every metric is there in both and
 // nothing moved (the schemas differ in the steps only, which compare does
@@ -171,6 +169,8 @@ TEST(Compare, SchemaOneBaseAgainstSchemaTwoRunIsIdentical) {
   }
 }
 
+// Blackouts 20% longer: exit 6, naming the metrics; a tolerance keyed to
+// the blackouts lets them pass while the others keep the default.
 TEST(Compare, TwentyPercentBlackoutRegressionFailsNamingTheMetric) {
   const std::string d = scratch("compare-mp3-blackout");
   const std::string a = mp3_run(d, "a");
