@@ -5,8 +5,8 @@
 #include <yajl/yajl_gen.h>
 
 #include <cstdint>
-#include <initializer_list>
 #include <cstdio>
+#include <initializer_list>
 #include <string>
 #include <string_view>
 
