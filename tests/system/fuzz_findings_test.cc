@@ -138,14 +138,16 @@ TEST(FuzzFindings, NulInATaskNameIsRefused) {
 // ---- signals ----------------------------------------------------------------
 
 // A run stopped by a signal removes the folders it made for --out (only
-// those: a folder that existed stays).
+// those: a folder that existed stays). The run must outlast the signal:
+// 600 s with one busy CPU took 0.37-0.42 s, so a signal sent 0.3 s after
+// the spool appeared sometimes came after the end; 6000 s takes ~1 s.
 TEST(FuzzFindings, InterruptedRunLeavesNoFolderItMade) {
   const std::string d = scratch("findings-signal");
   const std::string out = d + "/new/out", script = d + "/run.sh";
   std::ofstream(script) << "(while [ ! -e " << out << "/.trace.txt.body.tmp ] && kill -0 $$; do sleep 0.05; done;"
-                        << " sleep 0.3; kill -INT $$) &\n"
+                        << " sleep 0.1; kill -INT $$) &\n"
                         << "exec " << blsim_bin() << " --dtb " << tc2_dtb()
-                        << " --event 1ms:busy:1:599000 --duration 600s --quiet --out " << out << "\n";
+                        << " --event 1ms:busy:1:599000 --duration 6000s --quiet --out " << out << "\n";
   RunResult r = run_cmd("sh '" + script + "'; echo $?", d);
   EXPECT_EQ(r.out, "130\n") << r.err;
   EXPECT_FALSE(exists(d + "/new")) << "the folders the run made must go";
