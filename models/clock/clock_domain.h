@@ -15,6 +15,8 @@
 #include <functional>
 #include <vector>
 
+#include "models/common/model_event.h"
+
 class ClockDomain : public sc_core::sc_module {
  public:
   using Listener = std::function<void(uint64_t old_hz, uint64_t new_hz)>;
@@ -45,7 +47,7 @@ class ClockDomain : public sc_core::sc_module {
   sc_core::sc_time cycles_memo(uint64_t n) const;  // computes and remembers
 
   uint64_t freq_hz_;
-  sc_core::sc_event changed_;
+  ModelEvent changed_;
   std::vector<Listener> listeners_;
   // cycles(n) for the few n that cores ask for again and again (an L1 hit,
   // a barrier, the cluster port), at the current frequency. A division per

@@ -10,6 +10,7 @@
 #pragma once
 
 #include "models/clock/clock_domain.h"
+#include "models/common/model_event.h"
 
 #include <systemc>
 
@@ -46,5 +47,5 @@ class Pll : public sc_core::sc_module {
   uint64_t target_hz_;
   bool locked_ = true;
   unsigned relocks_ = 0;
-  sc_core::sc_event lock_ev_, locked_ev_;
+  ModelEvent lock_ev_, locked_ev_;
 };

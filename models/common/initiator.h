@@ -10,6 +10,8 @@
 #include <systemc>
 #include <tlm>
 
+#include "models/common/model_event.h"
+
 struct InitiatorExt : tlm::tlm_extension<InitiatorExt> {
   unsigned core = 0;     // platform core index (DT order of /cpus)
   unsigned cluster = 0;  // MPIDR Aff1
@@ -63,6 +65,7 @@ inline void catch_up(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay) {
   delay -= lead;
   sc_core::wait(lead);
   core_wait_count.count();
+  run_ahead::note_activity();  // others ran meanwhile
 }
 
 // Marks a transaction whose data carries no information: a cache

@@ -333,8 +333,11 @@ tlm::tlm_response_status Core::transact(tlm::tlm_command cmd, uint64_t addr,
   sc_time delay = lead_;
   initiator_.lead = lead_;
   lead_ = SC_ZERO_TIME;
+  run_ahead::activity_noted = false;
   to_cluster->b_transport(gp, delay);
-  if (!quiet) forget_pending();  // the target may have notified, or waited (catch_up())
+  // The target notified, cancelled or waited (catch_up()): SystemC's next
+  // activity is asked again (models/common/model_event.h).
+  if (!quiet && run_ahead::activity_noted) forget_pending();
   if (timing_only) gp.clear_extension(&timing_only_);
   const tlm::tlm_response_status status = gp.get_response_status();
   gp_busy_ = false;

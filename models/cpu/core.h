@@ -36,9 +36,11 @@
 // The next activity is asked of SystemC once per stretch a core thread runs
 // without doing anything another process could see, not at every step
 // (pending_at_): only the running thread can add activity, and it can only
-// do so by waiting, syncing, a transaction, a state change or notifying
-// another core, each of which forgets the answer (forget_pending()); a
-// transaction its caller marks quiet (DRAM) adds nothing and keeps it.
+// do so by waiting, syncing, a state change, notifying another core or a
+// transaction whose target notes a change (its ModelEvents and catch_up(),
+// models/common/model_event.h), each of which forgets the answer
+// (forget_pending()); a transaction its caller marks quiet (DRAM) adds
+// nothing and keeps it.
 #pragma once
 
 #include <systemc>
@@ -139,7 +141,8 @@ class Core : public sc_core::sc_module {
   // timing_only: the bytes carry no information (see TimingOnlyExt).
   // quiet: the caller knows the target neither waits nor notifies anything
   // (DRAM through the cluster port, CCI and bus), so what SystemC has
-  // pending is still what it was (pending_at_ stays valid).
+  // pending is still what it was (pending_at_ stays valid); another
+  // transaction keeps it too unless its target noted a change.
   tlm::tlm_response_status transact(tlm::tlm_command cmd, uint64_t addr,
                                     uint8_t* data, unsigned len, bool timing_only = false,
                                     bool quiet = false);

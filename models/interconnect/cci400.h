@@ -37,6 +37,7 @@
 #include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/simple_target_socket.h>
 
+#include "models/common/model_event.h"
 #include "models/common/target_port.h"
 #include "models/regs/cci400.h"
 
@@ -148,6 +149,6 @@ class Cci400 : public sc_core::sc_module {
   CciParams p_;
   std::vector<Port> ports_;
   uint32_t control_override_ = 0, speculation_control_ = 0, secure_access_ = 0, pmcr_ = kPmcrReset;
-  sc_core::sc_event change_due_;
+  ModelEvent change_due_;
   std::vector<PortListener> listeners_;
 };

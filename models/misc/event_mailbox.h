@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "models/common/irq_wire.h"
+#include "models/common/model_event.h"
 
 // One event the mailbox presents (sim/events.cc parses them from --event).
 struct ScriptedEvent {
@@ -55,6 +56,6 @@ class EventDevice : public sc_core::sc_module {
   std::vector<Outcome> outcomes_;  // sorted by time
   size_t current_ = 0;
   bool presented_ = false;
-  sc_core::sc_event acked_;
+  ModelEvent acked_;
   sc_core::sc_time latency_;
 };

@@ -38,6 +38,7 @@
 #pragma once
 
 #include "models/common/irq_wire.h"
+#include "models/common/model_event.h"
 #include "models/common/register_bank.h"
 #include "models/power/power_domain.h"
 
@@ -89,7 +90,7 @@ class ExynosPmu : public sc_core::sc_module {
     PowerDomain* pd = nullptr;
     uint32_t config = 0;
     CoreRegs core[kCpus];
-    sc_core::sc_event ev;
+    ModelEvent ev;
   };
 
   void declare_regs();

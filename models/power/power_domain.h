@@ -15,6 +15,8 @@
 #include <string>
 #include <vector>
 
+#include "models/common/model_event.h"
+
 struct PowerDomainParams {
   sc_core::sc_time power_up_latency;
   sc_core::sc_time power_down_latency;
@@ -60,6 +62,6 @@ class PowerDomain : public sc_core::sc_module {
   std::vector<PowerDomain*> children_;
   State state_;
   unsigned power_ups_ = 0, power_downs_ = 0;
-  sc_core::sc_event changed_, done_;
+  ModelEvent changed_, done_;
   std::vector<Listener> listeners_;
 };

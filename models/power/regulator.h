@@ -20,6 +20,8 @@
 #include <string>
 #include <vector>
 
+#include "models/common/model_event.h"
+
 struct RegulatorParams {
   uint32_t min_uv = 800000;
   uint32_t max_uv = 1050000;
@@ -70,6 +72,6 @@ class Regulator : public sc_core::sc_module {
   uint32_t start_uv_, target_uv_;
   sc_core::sc_time ramp_start_, ramp_end_;
   bool settled_ = true;
-  sc_core::sc_event ramp_end_ev_, settle_ev_, settled_ev_;
+  ModelEvent ramp_end_ev_, settle_ev_, settled_ev_;
   std::vector<Listener> listeners_;
 };

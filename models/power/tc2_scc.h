@@ -62,6 +62,7 @@
 
 #include "models/clock/pll.h"
 #include "models/common/irq_wire.h"
+#include "models/common/model_event.h"
 #include "models/common/register_bank.h"
 #include "models/power/dvfs_guard.h"
 #include "models/power/power_domain.h"
@@ -157,7 +158,7 @@ class Tc2Scc : public sc_core::sc_module {
     bool pwrdn_en = false;
     std::deque<std::pair<unsigned, sc_core::sc_time>> dvfs_queue;  // level, request time
     bool dvfs_busy = false;
-    sc_core::sc_event dvfs_ev, pm_ev;
+    ModelEvent dvfs_ev, pm_ev;
   };
 
   void declare_scc_regs();
@@ -188,6 +189,6 @@ class Tc2Scc : public sc_core::sc_module {
   uint32_t syscfg_rdata_ = 0;
   bool comms_busy_ = false;
   uint32_t comms_cmd_ = 0;
-  sc_core::sc_event comms_ev_;
+  ModelEvent comms_ev_;
   std::vector<DvfsRecord> records_;
 };

@@ -20,6 +20,7 @@
 #include <cstdint>
 
 #include "models/common/irq_wire.h"
+#include "models/common/model_event.h"
 
 struct GenericTimerParams {
   uint64_t cntfrq_hz = 24000000;
@@ -57,5 +58,5 @@ class GenericTimer : public sc_core::sc_module {
   uint64_t cval_ = 0;
   uint32_t ctl_ = 0;  // ENABLE, IMASK
   bool powered_ = true;
-  sc_core::sc_event due_;
+  ModelEvent due_;
 };

@@ -24,6 +24,7 @@
 #include <cstdint>
 
 #include "models/common/irq_wire.h"
+#include "models/common/model_event.h"
 #include "models/common/register_bank.h"
 
 struct Sp804Params {
@@ -53,7 +54,7 @@ class Sp804 : public sc_core::sc_module {
     sc_core::sc_time base_time;
     bool halted = false;  // one-shot reached zero
     bool ris = false;
-    sc_core::sc_event due;
+    ModelEvent due;
   };
 
   void declare_regs();
