@@ -38,6 +38,8 @@ ClusterEnergy::ClusterEnergy(std::vector<CoreEnergyParams> cores, const ClusterE
   if (cores_.size() != cp_.size()) model_error("energy", "core parameter/state count mismatch");
   t_ = t_v_ = ramp_end_ps_ = now_ps();
   e_.assign(cp_.size() + 1, 0.0);
+  terms_.resize(e_.size());
+  steady_.resize(e_.size());
   recompute();
   record();
 }
@@ -88,43 +90,58 @@ void ClusterEnergy::advance() {
   if (now <= t_) return;
   // The line's voltage at t_.
   const double v_t = t_ >= ramp_end_ps_ ? target_ : v0_ + slope_ * static_cast<double>(t_ - t_v_);
-  for (size_t m = 0; m < e_.size(); ++m)
-    e_[m] += integrate(terms_[m], v_t, slope_, t_, now, ramp_end_ps_, target_);
+  // A power-gated meter (no terms) adds +0.0: left as it is, bit for bit.
+  // Off a ramp, integrate() is one integrate_line() at the target.
+  const bool on_ramp = t_ < ramp_end_ps_;
+  const double dt_s = static_cast<double>(now - t_) * kPsToS;
+  for (size_t m = 0; m < e_.size(); ++m) {
+    if (terms_[m].zero()) continue;
+    e_[m] += on_ramp ? integrate(terms_[m], v_t, slope_, t_, now, ramp_end_ps_, target_)
+                     : steady_j(m, target_, dt_s);
+  }
   t_ = now;
 }
 
-void ClusterEnergy::recompute() {
-  terms_.assign(e_.size(), Terms{});
-  bool running = false;
-  for (size_t i = 0; i < cores_.size(); ++i) {
-    const CoreActivity& a = cores_[i];
-    const CoreEnergyParams& p = cp_[i];
-    Terms& t = terms_[i];
-    double act = 0, leak = 0;
-    switch (a.state) {
-      case Core::State::Run:
-        act = p.activity[static_cast<unsigned>(a.kind)];
-        leak = p.leakage_uw;
-        running = true;
-        break;
-      case Core::State::Wfi:
-      case Core::State::Wfe: act = p.idle_activity; leak = p.wfi_leakage_uw; break;
-      default: continue;  // Off, Reset: power gated
-    }
-    t.a = {p.dyn_coeff_uw * act * mhz_, 2.0};
-    t.b = {leak, p.leakage_exponent};
+ClusterEnergy::Terms ClusterEnergy::core_terms(size_t i) const {
+  const CoreActivity& a = cores_[i];
+  const CoreEnergyParams& p = cp_[i];
+  double act = 0, leak = 0;
+  switch (a.state) {
+    case Core::State::Run:
+      act = p.activity[static_cast<unsigned>(a.kind)];
+      leak = p.leakage_uw;
+      break;
+    case Core::State::Wfi:
+    case Core::State::Wfe: act = p.idle_activity; leak = p.wfi_leakage_uw; break;
+    default: return Terms{};  // Off, Reset: power gated
   }
-  Terms& u = terms_.back();
+  Terms t;
+  t.a = {p.dyn_coeff_uw * act * mhz_, 2.0};
+  t.b = {leak, p.leakage_exponent};
+  return t;
+}
+
+ClusterEnergy::Terms ClusterEnergy::uncore_terms() const {
+  Terms u;
   if (!domain_on_) {
     u.b = {clp_.off_static_uw, clp_.static_exponent};
-    return;
+    return u;
   }
+  const bool running = std::any_of(cores_.begin(), cores_.end(), [](const CoreActivity& a) {
+    return a.state == Core::State::Run;
+  });
   if (running) {
     u.a = {clp_.dyn_coeff_uw * mhz_, 2.0};
     u.b = {clp_.active_static_uw, clp_.static_exponent};
   } else {
     u.b = {clp_.idle_static_uw, clp_.static_exponent};
   }
+  return u;
+}
+
+void ClusterEnergy::recompute() {
+  for (size_t i = 0; i < cores_.size(); ++i) terms_[i] = core_terms(i);
+  terms_.back() = uncore_terms();
 }
 
 void ClusterEnergy::record() {
@@ -157,7 +174,10 @@ void ClusterEnergy::core_changed(unsigned i, const CoreActivity& a) {
   if (unread_) return;
   advance();
   cores_.at(i) = a;
-  recompute();
+  // Only this core's terms and the uncore's (which follow whether any core
+  // runs) depend on it.
+  terms_[i] = core_terms(i);
+  terms_.back() = uncore_terms();
   applied();
 }
 
@@ -215,10 +235,31 @@ double ClusterEnergy::core_power_uw(unsigned i) const { return power_uw(terms_.a
 
 double ClusterEnergy::uncore_power_uw() const { return power_uw(terms_.back(), voltage()); }
 
+const ClusterEnergy::Steady& ClusterEnergy::steady(size_t m, double v) const {
+  Steady& s = steady_[m];
+  if (s.v == v && s.terms == terms_[m]) return s;
+  const Terms& tm = terms_[m];
+  // As integrate_line() takes them: the mean of V^e over a segment that
+  // starts and ends at v, and (k * kUwToW) * mean before the duration.
+  const double mean_v = 0.5 * (v + v);
+  s = {v, tm, power_uw(tm, v), 0, 0};
+  if (tm.a.k != 0) s.j_per_s_a = tm.a.k * kUwToW * vpow(mean_v, tm.a.e);
+  if (tm.b.k != 0) s.j_per_s_b = tm.b.k * kUwToW * vpow(mean_v, tm.b.e);
+  return s;
+}
+
+double ClusterEnergy::steady_j(size_t m, double v, double dt_s) const {
+  const Steady& s = steady(m, v);
+  double j = 0;
+  if (s.terms.a.k != 0) j += s.j_per_s_a * dt_s;
+  if (s.terms.b.k != 0) j += s.j_per_s_b * dt_s;
+  return j;
+}
+
 double ClusterEnergy::rail_power_uw() const {
   const double v = voltage();
-  double uw = power_uw(terms_.back(), v);
-  for (size_t i = 0; i + 1 < terms_.size(); ++i) uw += power_uw(terms_[i], v);
+  double uw = steady(terms_.size() - 1, v).uw;
+  for (size_t i = 0; i + 1 < terms_.size(); ++i) uw += steady(i, v).uw;
   return uw;
 }
 

@@ -104,8 +104,15 @@ class ClusterEnergy {
   sc_core::sc_time updated() const { return sc_core::sc_time::from_value(t_); }
 
  private:
-  struct Term { double k = 0, e = 0; };
-  struct Terms { Term a, b; };
+  struct Term {
+    double k = 0, e = 0;
+    bool operator==(const Term& o) const { return k == o.k && e == o.e; }
+  };
+  struct Terms {
+    Term a, b;
+    bool operator==(const Terms& o) const { return a == o.a && b == o.b; }
+    bool zero() const { return a.k == 0 && b.k == 0; }
+  };
   struct Sample {
     uint64_t t_ps;
     double v0, slope_v_per_ps;               // rail line from t_ps
@@ -117,6 +124,8 @@ class ClusterEnergy {
 
   void advance();          // integrate every meter from t_ to now
   void recompute();        // terms from the current states
+  Terms core_terms(size_t i) const;
+  Terms uncore_terms() const;
   void record();
   void applied();
   const Sample* sample_at(uint64_t tp) const;
@@ -127,6 +136,19 @@ class ClusterEnergy {
   static double integrate_line(const Terms& tm, double v0, double v1, double dt_s);
   // Power of one meter's terms at voltage v (uW).
   static double power_uw(const Terms& t, double v);
+  // What meter m's terms now in force give at a steady voltage v, remembered
+  // with the terms and v: a change moves one core's terms and the uncore's,
+  // but advance() integrates, and rail_power_uw() sums, every meter.
+  struct Steady {
+    double v = -1;
+    Terms terms;
+    double uw = 0;                 // power_uw(terms, v)
+    double j_per_s_a = 0, j_per_s_b = 0;  // each term's k * V^e in W
+  };
+  const Steady& steady(size_t m, double v) const;
+  // integrate_line(terms_[m], v, v, dt_s), with the same operations in the
+  // same order: bit for bit the same.
+  double steady_j(size_t m, double v, double dt_s) const;
 
   std::vector<CoreEnergyParams> cp_;
   ClusterEnergyParams clp_;
@@ -139,6 +161,7 @@ class ClusterEnergy {
   uint64_t t_ = 0;                 // integrated up to here
   std::vector<double> e_;          // per core, then uncore
   std::vector<Terms> terms_;
+  mutable std::vector<Steady> steady_;  // by meter, as terms_
   bool keep_history_;
   bool unread_ = false;  // unread(): changes are ignored
   // The history: hist_[hist_begin_, hist_end_) by time; the samples after
