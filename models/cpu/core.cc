@@ -317,7 +317,7 @@ tlm::tlm_response_status Core::transact(tlm::tlm_command cmd, uint64_t addr,
   if (gp_busy_) model_error(name(), "a transaction issued inside another one");
   gp_busy_ = true;
   tlm::tlm_generic_payload& gp = gp_;
-  if (timing_only) gp.set_extension(&timing_only_);
+  initiator_.timing_only = timing_only;
   gp.set_command(cmd);
   gp.set_address(addr);
   gp.set_data_ptr(data);
@@ -338,7 +338,6 @@ tlm::tlm_response_status Core::transact(tlm::tlm_command cmd, uint64_t addr,
   // The target notified, cancelled or waited (catch_up()): SystemC's next
   // activity is asked again (models/common/model_event.h).
   if (!quiet && run_ahead::activity_noted) forget_pending();
-  if (timing_only) gp.clear_extension(&timing_only_);
   const tlm::tlm_response_status status = gp.get_response_status();
   gp_busy_ = false;
   // The access has had its effect at the target; what is left of the lead

@@ -138,7 +138,7 @@ class Core : public sc_core::sc_module {
     }
   }
   // A bus transaction from this core; blocks for its annotated delay.
-  // timing_only: the bytes carry no information (see TimingOnlyExt).
+  // timing_only: the bytes carry no information (InitiatorExt::timing_only).
   // quiet: the caller knows the target neither waits nor notifies anything
   // (DRAM through the cluster port, CCI and bus), so what SystemC has
   // pending is still what it was (pending_at_ stays valid); another
@@ -213,7 +213,6 @@ class Core : public sc_core::sc_module {
   sc_core::sc_event_or_list wake_or_clock_, wake_or_event_;
   tlm::tlm_generic_payload gp_;
   InitiatorExt initiator_;
-  TimingOnlyExt timing_only_;
   bool gp_busy_ = false;
   sc_core::sc_time lead_;  // non-zero only while this core's thread runs
   static sc_core::sc_time horizon_;
