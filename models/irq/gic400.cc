@@ -49,7 +49,7 @@ void Gic400::declare_dist_regs() {
   const unsigned words = num_irqs() / kWordBits;
   enum Mode { Assign, Set, Clear };
   auto bits = [this, words](const char* n, uint32_t off, BitGet get, BitSet set,
-                            Mode m) {
+                            Mode m, bool via_pending = false) {
     return Reg{n, off, words, false,
                [this, get](unsigned cpu, unsigned w) { return read_bits(cpu, w, get); },
                [this, set, m](unsigned cpu, unsigned w, uint32_t v) {
@@ -60,7 +60,7 @@ void Gic400::declare_dist_regs() {
                    write_bits(cpu, w, v, set, m == Set);
                  }
                },
-               false, kWordBits};
+               false, kWordBits, false, via_pending};
   };
   auto constant = [](const char* n, uint32_t off, uint32_t value) {
     return Reg{n, off, 1, false, [value](unsigned, unsigned) { return value; },
@@ -73,9 +73,9 @@ void Gic400::declare_dist_regs() {
       {"GICD_TYPER", GIC_DIST_CTR, 1, false,
        [this](unsigned, unsigned) { return read_typer(); }, nullptr},
       constant("GICD_IIDR", GIC_DIST_IIDR, GICD_IIDR_GIC400),
-      bits("GICD_IGROUPR", GIC_DIST_IGROUP, &Gic400::get_field<&Irq::group1>, &Gic400::set_field<&Irq::group1>, Assign),
-      bits("GICD_ISENABLER", GIC_DIST_ENABLE_SET, &Gic400::get_enabled, &Gic400::set_enabled, Set),
-      bits("GICD_ICENABLER", GIC_DIST_ENABLE_CLEAR, &Gic400::get_enabled, &Gic400::set_enabled, Clear),
+      bits("GICD_IGROUPR", GIC_DIST_IGROUP, &Gic400::get_field<&Irq::group1>, &Gic400::set_field<&Irq::group1>, Assign, true),
+      bits("GICD_ISENABLER", GIC_DIST_ENABLE_SET, &Gic400::get_enabled, &Gic400::set_enabled, Set, true),
+      bits("GICD_ICENABLER", GIC_DIST_ENABLE_CLEAR, &Gic400::get_enabled, &Gic400::set_enabled, Clear, true),
       bits("GICD_ISPENDR", GIC_DIST_PENDING_SET, &Gic400::get_pending, &Gic400::set_pending, Set),
       bits("GICD_ICPENDR", GIC_DIST_PENDING_CLEAR, &Gic400::get_pending, &Gic400::set_pending, Clear),
       bits("GICD_ISACTIVER", GIC_DIST_ACTIVE_SET, &Gic400::get_field<&Irq::active>, &Gic400::set_field<&Irq::active>, Set),
@@ -85,10 +85,11 @@ void Gic400::declare_dist_regs() {
        [this](unsigned cpu, unsigned id, uint32_t v) {
          irq(cpu, id).priority = v & kPriorityMask;
        },
-       false, 4},
+       false, 4, false, true},
       {"GICD_ITARGETSR", GIC_DIST_TARGET, num_irqs(), true,
        [this](unsigned cpu, unsigned id) { return read_itargets(cpu, id); },
-       [this](unsigned cpu, unsigned id, uint32_t v) { write_itargets(cpu, id, v); }, false, 4},
+       [this](unsigned cpu, unsigned id, uint32_t v) { write_itargets(cpu, id, v); }, false, 4,
+       false, true},
       {"GICD_ICFGR", GIC_DIST_CONFIG, num_irqs() / kCfgPerWord, false,
        [this](unsigned cpu, unsigned w) { return read_icfgr(cpu, w); },
        [this](unsigned cpu, unsigned w, uint32_t v) { write_icfgr(cpu, w, v); }, false,
@@ -187,11 +188,29 @@ void Gic400::transport(const std::vector<Reg>& regs, const std::vector<uint8_t>&
   const bool changes = gp.is_write() || (r && r->read_changes_state);
   gp.set_response_status(access(r, who->gic_cpu, static_cast<uint32_t>(addr),
                                 len, gp.is_write(), gp.get_data_ptr()));
-  // Every change of state is followed by update_outputs(), so a read that
-  // changes nothing leaves the outputs as they are. The state may change
-  // ahead of SystemC's time (nothing runs while the core's lead does, so
-  // nothing can see it early); a line moves at the instant of the access.
-  if (changes) update_outputs(&gp, &delay, scope_of(r, who->gic_cpu, static_cast<uint32_t>(addr)));
+  // Every change of state is followed by update_outputs(), so the outputs
+  // are what the state gives, and an access that changes nothing scan()
+  // reads leaves them as they are: a read that changes nothing, or a write
+  // of enables, groups, priorities or targets of IDs none of which is
+  // pending (the retargeting of every SPI at each IKS switch, the save
+  // and restore around a cluster power-down). The state may change ahead of
+  // SystemC's time (nothing runs while the core's lead does, so nothing can
+  // see it early); a line moves at the instant of the access.
+  if (!changes || (r && r->via_pending && !covers_pending(*r, who->gic_cpu, static_cast<uint32_t>(addr), len)))
+    return;
+  update_outputs(&gp, &delay, scope_of(r, who->gic_cpu, static_cast<uint32_t>(addr)));
+}
+
+// Whether an ID the access [addr, addr + len) of per-ID register r covers is
+// pending: for cpu, if banked; at all, if an SPI. (A byte per ID, or
+// ids_per_word IDs to a word; either way within one 32-ID word.)
+bool Gic400::covers_pending(const Reg& r, unsigned cpu, uint32_t addr, unsigned len) const {
+  const uint32_t at = addr - r.offset;
+  const unsigned first = r.bytes ? at : at / 4 * r.ids_per_word;
+  const unsigned n = r.bytes ? len : r.ids_per_word;
+  const uint32_t word = first < kPrivate ? cpus_[cpu].pend : spi_pend_[first / kWordBits - 1];
+  const uint32_t ids = n >= kWordBits ? ~0u : (1u << n) - 1;
+  return word & ids << first % kWordBits;
 }
 
 uint32_t Gic400::scope_of(const Reg* r, unsigned cpu, uint32_t addr) {

@@ -121,6 +121,11 @@ class Gic400 : public sc_core::sc_module {
     // Neither (GICD_CTLR, SGIR, IAR and EOIR, which touch SPIs): every CPU's.
     unsigned ids_per_word = 0;
     bool own_cpu = false;
+    // A per-ID register that acts on an interrupt only while it is pending
+    // (enable, group, priority, targets: scan() sees nothing else) and
+    // changes no pending state: a write to IDs none of which is pending
+    // moves no output (covers_pending()).
+    bool via_pending = false;
   };
   void declare_dist_regs();
   void declare_cpu_regs();
@@ -156,6 +161,7 @@ class Gic400 : public sc_core::sc_module {
                       uint32_t cpus = ~0u);
   // The CPU interfaces an access by `cpu` to r at addr can affect.
   static uint32_t scope_of(const Reg* r, unsigned cpu, uint32_t addr);
+  bool covers_pending(const Reg& r, unsigned cpu, uint32_t addr, unsigned len) const;
 
   // Bit-per-interrupt registers (ISENABLER & co.): word index -> 32 IDs.
   using BitGet = bool (Gic400::*)(unsigned cpu, unsigned intid);

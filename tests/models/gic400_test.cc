@@ -506,3 +506,39 @@ TEST(Gic400, AnAccessMovesTheLinesOfEveryCpuItAffects) {
   EXPECT_FALSE(b.irq(2));
   EXPECT_TRUE(b.irq(3));
 }
+
+// Writes of enables, priorities and targets skip the scan of the outputs
+// when none of the IDs they cover is pending (Gic400::covers_pending): the
+// state still changes, and a write that reaches a pending ID, by word or by
+// byte, still moves the lines.
+TEST(Gic400, WritesToIdsNoneOfWhichIsPendingChangeStateNotLines) {
+  Bench& b = bench(5);
+  b.enable_all(0xA0);
+  b.setup_spi(40, 0x80, 1u << 2);
+  b.gic.set_spi(40, true);
+  ASSERT_TRUE(b.irq(2));
+  const unsigned rises2 = b.irq_rises[2];
+  // SPI 50, not pending: prioritised, targeted at CPU 4 and enabled.
+  b.setup_spi(50, 0x40, 1u << 4);
+  EXPECT_TRUE(b.irq(2));
+  EXPECT_FALSE(b.irq(4));
+  EXPECT_EQ(b.irq_rises[2], rises2);
+  b.gic.set_spi(50, true);  // what the writes set is in force
+  EXPECT_TRUE(b.irq(4));
+  EXPECT_FALSE(b.wake(3));
+  // A word of targets covering pending SPI 40 (byte 0) and idle 41..43.
+  b.cpu.wr(0, GIC_DIST_TARGET + 40, (1u << 3) | (1u << 3) << 8);
+  EXPECT_FALSE(b.irq(2));
+  EXPECT_TRUE(b.irq(3));
+  // A byte of priority below CPU 3's mask (0xA0): its line drops; back up.
+  b.cpu.wr8(0, GIC_DIST_PRI + 40, 0xC0);
+  EXPECT_FALSE(b.irq(3));
+  EXPECT_TRUE(b.wake(3));  // still forwarded: nIRQOUT stays
+  b.cpu.wr8(0, GIC_DIST_PRI + 40, 0x20);
+  EXPECT_TRUE(b.irq(3));
+  // Disabling pending SPI 40 (ICENABLER1 bit 8) drops CPU 3's lines.
+  b.cpu.wr(0, GIC_DIST_ENABLE_CLEAR + 4, 1u << 8);
+  EXPECT_FALSE(b.irq(3));
+  EXPECT_FALSE(b.wake(3));
+  EXPECT_TRUE(b.irq(4));
+}
