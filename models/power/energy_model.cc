@@ -235,9 +235,8 @@ double ClusterEnergy::core_power_uw(unsigned i) const { return power_uw(terms_.a
 
 double ClusterEnergy::uncore_power_uw() const { return power_uw(terms_.back(), voltage()); }
 
-const ClusterEnergy::Steady& ClusterEnergy::steady(size_t m, double v) const {
+const ClusterEnergy::Steady& ClusterEnergy::compute_steady(size_t m, double v) const {
   Steady& s = steady_[m];
-  if (s.v == v && s.terms == terms_[m]) return s;
   const Terms& tm = terms_[m];
   // As integrate_line() takes them: the mean of V^e over a segment that
   // starts and ends at v, and (k * kUwToW) * mean before the duration.

@@ -145,7 +145,11 @@ class ClusterEnergy {
     double uw = 0;                 // power_uw(terms, v)
     double j_per_s_a = 0, j_per_s_b = 0;  // each term's k * V^e in W
   };
-  const Steady& steady(size_t m, double v) const;
+  const Steady& steady(size_t m, double v) const {
+    const Steady& s = steady_[m];
+    return s.v == v && s.terms == terms_[m] ? s : compute_steady(m, v);
+  }
+  const Steady& compute_steady(size_t m, double v) const;
   // integrate_line(terms_[m], v, v, dt_s), with the same operations in the
   // same order: bit for bit the same.
   double steady_j(size_t m, double v, double dt_s) const;
