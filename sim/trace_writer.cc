@@ -173,16 +173,19 @@ bool TraceWriter::wanted(int event) const {
 
 void TraceWriter::add(const TraceRecord& r) {
   if (!writer_.running()) return;
+  static const int migrate_current = event_index("cpu_migrate_current"),
+                   frequency = event_index("cpu_frequency");
+  const int ev = event_index(r.event);
   // Where each logical CPU is (the switcher moves them): every event but
   // cpu_migrate_current, which the switcher raises for all CPUs from one,
   // runs on the CPU it names.
-  if (r.event != "cpu_migrate_current") {
+  if (ev != migrate_current) {
     if (r.cpu >= core_of_cpu_.size()) core_of_cpu_.resize(r.cpu + 1, -1);
     core_of_cpu_[r.cpu] = static_cast<int>(r.core);
   }
   // Clusters whose frequency the kernel reports itself: the cluster of the
   // CPU the line is for (cpu_id), not of the CPU that made the change.
-  if (r.event == "cpu_frequency") {
+  if (ev == frequency) {
     const char* id = strstr(r.fields.c_str(), "cpu_id=");
     const unsigned core = core_of_cpu(id ? static_cast<unsigned>(strtoul(id + 7, nullptr, 10)) : r.cpu);
     if (core < cluster_of_core_.size()) {
@@ -191,7 +194,7 @@ void TraceWriter::add(const TraceRecord& r) {
       kernel_freq_[cl] = true;
     }
   }
-  line(r.ns, r.cpu, r.comm, r.pid, r.event, r.fields);
+  line(r.ns, r.cpu, r.comm, r.pid, ev, r.fields);
 }
 
 // One record for the writer thread: LineHead, then the comm and the
