@@ -96,7 +96,7 @@ const char kUsage[] =
     "  --lockstep         cores wait out every cycle they spend instead of running\n"
     "                     ahead of SystemC's time while nothing else can happen: the\n"
     "                     same results (but for the order of two cores' actions in\n"
-    "                     one picosecond), about 1.5x slower (a check of that claim)\n"
+    "                     one picosecond), about 3x slower (a check of that claim)\n"
     "%s"
     "  --quiet            no summary line and no progress line on stderr\n"
     "  --progress         draw the progress line (simulated time, rate, ETA) from the\n"
