@@ -73,9 +73,12 @@ void Gic400::declare_dist_regs() {
       {"GICD_TYPER", GIC_DIST_CTR, 1, false,
        [this](unsigned, unsigned) { return read_typer(); }, nullptr},
       constant("GICD_IIDR", GIC_DIST_IIDR, GICD_IIDR_GIC400),
-      bits("GICD_IGROUPR", GIC_DIST_IGROUP, &Gic400::get_field<&Irq::group1>, &Gic400::set_field<&Irq::group1>, Assign, true),
-      bits("GICD_ISENABLER", GIC_DIST_ENABLE_SET, &Gic400::get_enabled, &Gic400::set_enabled, Set, true),
-      bits("GICD_ICENABLER", GIC_DIST_ENABLE_CLEAR, &Gic400::get_enabled, &Gic400::set_enabled, Clear, true),
+      bits("GICD_IGROUPR", GIC_DIST_IGROUP, &Gic400::get_field<&Irq::group1>,
+           &Gic400::set_field<&Irq::group1>, Assign, true),
+      bits("GICD_ISENABLER", GIC_DIST_ENABLE_SET, &Gic400::get_enabled, &Gic400::set_enabled,
+           Set, true),
+      bits("GICD_ICENABLER", GIC_DIST_ENABLE_CLEAR, &Gic400::get_enabled, &Gic400::set_enabled,
+           Clear, true),
       bits("GICD_ISPENDR", GIC_DIST_PENDING_SET, &Gic400::get_pending, &Gic400::set_pending, Set),
       bits("GICD_ICPENDR", GIC_DIST_PENDING_CLEAR, &Gic400::get_pending, &Gic400::set_pending, Clear),
       bits("GICD_ISACTIVER", GIC_DIST_ACTIVE_SET, &Gic400::get_field<&Irq::active>, &Gic400::set_field<&Irq::active>, Set),
@@ -196,9 +199,9 @@ void Gic400::transport(const std::vector<Reg>& regs, const std::vector<uint8_t>&
   // and restore around a cluster power-down). The state may change ahead of
   // SystemC's time (nothing runs while the core's lead does, so nothing can
   // see it early); a line moves at the instant of the access.
-  if (!changes || (r && r->via_pending && !covers_pending(*r, who->gic_cpu, static_cast<uint32_t>(addr), len)))
-    return;
-  update_outputs(&gp, &delay, scope_of(r, who->gic_cpu, static_cast<uint32_t>(addr)));
+  const uint32_t at = static_cast<uint32_t>(addr);
+  if (!changes || (r && r->via_pending && !covers_pending(*r, who->gic_cpu, at, len))) return;
+  update_outputs(&gp, &delay, scope_of(r, who->gic_cpu, at));
 }
 
 // Whether an ID the access [addr, addr + len) of per-ID register r covers is
