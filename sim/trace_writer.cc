@@ -218,10 +218,18 @@ void TraceWriter::line(uint64_t ns, unsigned cpu, std::string_view comm, int pid
   if (!wanted(ev) || !writer_.running()) return;
   const LineHead h = {ns, cpu, pid, ev, held, static_cast<uint32_t>(comm.size()),
                       static_cast<uint32_t>(fields.size())};
+  // Grown once and filled in place (one capacity check, not five): a line
+  // is ~60 bytes, 50k of them in 5 s of mp3-short.
   std::string& c = writer_.chunk();
-  c.append(reinterpret_cast<const char*>(&h), sizeof h);
-  c.append(comm).push_back('\0');
-  c.append(fields).push_back('\0');
+  const size_t at = c.size();
+  c.resize(at + sizeof h + comm.size() + 1 + fields.size() + 1);
+  char* p = &c[at];
+  std::memcpy(p, &h, sizeof h);
+  p += sizeof h;
+  p = std::copy(comm.begin(), comm.end(), p);
+  *p++ = '\0';
+  p = std::copy(fields.begin(), fields.end(), p);
+  *p = '\0';
   writer_.commit();
 }
 
