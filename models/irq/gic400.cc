@@ -98,7 +98,8 @@ void Gic400::declare_dist_regs() {
        [this](unsigned cpu, unsigned w, uint32_t v) { write_icfgr(cpu, w, v); }, false,
        kCfgPerWord},
       {"GICD_SGIR", GIC_DIST_SOFTINT, 1, false, nullptr,
-       [this](unsigned cpu, unsigned, uint32_t v) { write_sgir(cpu, v); }},
+       [this](unsigned cpu, unsigned, uint32_t v) { write_sgir(cpu, v); }, false, 0, false,
+       false, true},
       // CPENDSGIR/SPENDSGIR: byte n = SGI n, bit m = pending from source CPU m,
       // banked for the requesting (target) CPU interface.
       {"GICD_CPENDSGIR", GIC_DIST_SGI_PENDING_CLEAR, kSgis, true,
@@ -139,9 +140,11 @@ void Gic400::declare_cpu_regs() {
        false, 0, true},
       binary_point("GICC_BPR", GIC_CPU_BINPOINT, &CpuIf::bpr, kBprReset),
       {"GICC_IAR", GIC_CPU_INTACK, 1, false,
-       [this](unsigned cpu, unsigned) { return acknowledge(cpu); }, nullptr, true},
+       [this](unsigned cpu, unsigned) { return acknowledge(cpu); }, nullptr, true, 0, false,
+       false, true},
       {"GICC_EOIR", GIC_CPU_EOI, 1, false, nullptr,
-       [this](unsigned cpu, unsigned, uint32_t v) { end_of_interrupt(cpu, v); }},
+       [this](unsigned cpu, unsigned, uint32_t v) { end_of_interrupt(cpu, v); }, false, 0,
+       false, false, true},
       {"GICC_RPR", GIC_CPU_RUNNINGPRI, 1, false,
        [this](unsigned cpu, unsigned) -> uint32_t { return running_priority(cpu); },
        nullptr},
@@ -189,6 +192,7 @@ void Gic400::transport(const std::vector<Reg>& regs, const std::vector<uint8_t>&
   const uint8_t k = index[addr / 4];
   const Reg* r = k ? &regs[k - 1] : nullptr;
   const bool changes = gp.is_write() || (r && r->read_changes_state);
+  touched_ = 0;
   gp.set_response_status(access(r, who->gic_cpu, static_cast<uint32_t>(addr),
                                 len, gp.is_write(), gp.get_data_ptr()));
   // Every change of state is followed by update_outputs(), so the outputs
@@ -201,7 +205,7 @@ void Gic400::transport(const std::vector<Reg>& regs, const std::vector<uint8_t>&
   // see it early); a line moves at the instant of the access.
   const uint32_t at = static_cast<uint32_t>(addr);
   if (!changes || (r && r->via_pending && !covers_pending(*r, who->gic_cpu, at, len))) return;
-  update_outputs(&gp, &delay, scope_of(r, who->gic_cpu, at));
+  update_outputs(&gp, &delay, r && r->by_handler ? touched_ : scope_of(r, who->gic_cpu, at));
 }
 
 // Whether an ID the access [addr, addr + len) of per-ID register r covers is
@@ -447,6 +451,9 @@ uint32_t Gic400::acknowledge(unsigned cpu) {
   const Candidate c = scan(cpu, nullptr);
   if (!may_signal(cpu, c)) return kSpurious;
   Irq& s = irq(cpu, c.intid);
+  // Active now: no longer forwarded to the SPI's targets; the requester's
+  // running priority rises.
+  touched_ = 1u << cpu | (c.intid >= kPrivate ? s.targets : 0u);
   if (c.intid < kSgis)
     cpus_[cpu].sgi_pending[c.intid] &= ~(1u << c.source);
   else
@@ -467,6 +474,7 @@ void Gic400::end_of_interrupt(unsigned cpu, uint32_t v) {
     if (it->intid != intid || (intid < kSgis && it->source != source)) continue;
     act.erase(std::next(it).base());
     deactivate(cpu, intid);
+    touched_ = 1u << cpu | (intid >= kPrivate ? irq(cpu, intid).targets : 0u);
     return;
   }
   model_warning(name(), "GICC_EOIR on CPU %u for interrupt %u (source %u) "
@@ -552,6 +560,7 @@ void Gic400::write_sgir(unsigned cpu, uint32_t v) {
     default: return;
   }
   targets &= all;
+  touched_ = targets;
   for (unsigned t = 0; t < p_.num_cpus; ++t)
     if (targets >> t & 1u) {
       cpus_[t].sgi_pending[id] |= 1u << cpu;

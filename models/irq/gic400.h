@@ -118,7 +118,8 @@ class Gic400 : public sc_core::sc_module {
     // Whose outputs an access can move. A per-ID register holds ids_per_word
     // IDs in each word: a word of SGIs/PPIs is banked, so only the requester's
     // outputs can move. own_cpu: a register of the requester's alone.
-    // Neither (GICD_CTLR, SGIR, IAR and EOIR, which touch SPIs): every CPU's.
+    // by_handler (IAR, EOIR, SGIR): the CPUs the handler names in touched_.
+    // None of these (GICD_CTLR): every CPU's.
     unsigned ids_per_word = 0;
     bool own_cpu = false;
     // A per-ID register that acts on an interrupt only while it is pending
@@ -126,6 +127,7 @@ class Gic400 : public sc_core::sc_module {
     // changes no pending state: a write to IDs none of which is pending
     // moves no output (covers_pending()).
     bool via_pending = false;
+    bool by_handler = false;
   };
   void declare_dist_regs();
   void declare_cpu_regs();
@@ -162,6 +164,11 @@ class Gic400 : public sc_core::sc_module {
   // The CPU interfaces an access by `cpu` to r at addr can affect.
   static uint32_t scope_of(const Reg* r, unsigned cpu, uint32_t addr);
   bool covers_pending(const Reg& r, unsigned cpu, uint32_t addr, unsigned len) const;
+  // The CPUs whose outputs the access being made can have moved, as its
+  // handler says (Reg::by_handler): an SGI's targets; for an SPI acknowledged
+  // or ended, the requester and the SPI's targets; for a banked ID, the
+  // requester; nobody, if nothing changed (a spurious acknowledge).
+  uint32_t touched_ = 0;
 
   // Bit-per-interrupt registers (ISENABLER & co.): word index -> 32 IDs.
   using BitGet = bool (Gic400::*)(unsigned cpu, unsigned intid);
