@@ -297,7 +297,7 @@ void Gic400::set_spi(unsigned intid, bool level) {
   if (s.edge && level && !s.level) s.latch = true;
   s.level = level;
   repend(0, intid);
-  update_outputs();
+  update_outputs(nullptr, nullptr, s.targets);  // forwarded to its targets only
 }
 
 void Gic400::set_ppi(unsigned cpu, unsigned intid, bool level) {
