@@ -11,6 +11,7 @@
 
 #include <fnmatch.h>
 
+#include "models/common/sim_now.h"
 #include "sim/platform.h"
 
 namespace {
@@ -64,7 +65,7 @@ bool entry_matches(const std::string& pat, const EventName& e) {
   return glob(pat, e.name) || glob(pat, e.text) || glob(pat, e.system);
 }
 
-uint64_t now_ns() { return sc_core::sc_time_stamp().value() / 1000; }
+uint64_t now_ns() { return sim_now().value() / 1000; }
 
 // irq-info flags are not modelled: the events raised on the idle and
 // power-management paths (cpu_idle, power_domain_target) run with IRQs off

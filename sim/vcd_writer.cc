@@ -9,6 +9,7 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "models/common/sim_now.h"
 #include "sim/platform.h"
 
 namespace {
@@ -93,7 +94,7 @@ void VcdWriter::apply(int id, uint64_t ps, uint64_t v) {
   }
 }
 
-void VcdWriter::change_now(int id, uint64_t v) { change(id, sc_core::sc_time_stamp().value(), v); }
+void VcdWriter::change_now(int id, uint64_t v) { change(id, sim_now().value(), v); }
 
 // Unchanged values are not dumped; a timestamp with nothing to dump is left out.
 void VcdWriter::flush_block() {

@@ -5,6 +5,7 @@
 
 #include "models/common/initiator.h"
 #include "models/common/report.h"
+#include "models/common/sim_now.h"
 
 using namespace sc_core;
 
@@ -53,7 +54,7 @@ const char* Core::state_name(State s) {
 // ---- state machine: every transition goes through here -----------------------
 
 void Core::update_residency() {
-  const sc_time now = sc_time_stamp();
+  const sc_time now = Core::now();
   residency_[static_cast<size_t>(state_)] += now - last_change_;
   last_change_ = now;
 }

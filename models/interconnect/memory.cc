@@ -4,6 +4,7 @@
 #include "models/common/initiator.h"
 
 #include "models/common/report.h"
+#include "models/common/sim_now.h"
 
 #include <algorithm>
 #include <cinttypes>
@@ -105,7 +106,7 @@ void Memory::b_transport(tlm::tlm_generic_payload& gp, sc_time& delay) {
   else if (gp.is_write()) ++writes_, bytes_written_ += len;
   else return;  // TLM_IGNORE_COMMAND moves no data and takes no channel time
 
-  const sc_time arrival = sc_time_stamp() + delay;
+  const sc_time arrival = sim_now() + delay;
   const sc_time start = std::max(arrival, busy_until_);
   const sc_time xfer = transfer_time(len);
   busy_until_ = start + xfer;

@@ -5,11 +5,12 @@
 #include <cmath>
 
 #include "models/common/report.h"
+#include "models/common/sim_now.h"
 
 using namespace sc_core;
 
 namespace {
-uint64_t now_ps() { return sc_time_stamp().value(); }
+uint64_t now_ps() { return sim_now().value(); }
 constexpr double kUwToW = 1e-6;
 constexpr double kPsToS = 1e-12;
 
