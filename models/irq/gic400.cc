@@ -45,11 +45,16 @@ Gic400::Gic400(sc_module_name name, const GicParams& p)
 
 // ---- register tables -------------------------------------------------------
 
+Gic400::Reg Gic400::flagged(Reg r, bool Reg::*flag) {
+  r.*flag = true;
+  return r;
+}
+
 void Gic400::declare_dist_regs() {
   const unsigned words = num_irqs() / kWordBits;
   enum Mode { Assign, Set, Clear };
   auto bits = [this, words](const char* n, uint32_t off, BitGet get, BitSet set,
-                            Mode m, bool via_pending = false) {
+                            Mode m) {
     return Reg{n, off, words, false,
                [this, get](unsigned cpu, unsigned w) { return read_bits(cpu, w, get); },
                [this, set, m](unsigned cpu, unsigned w, uint32_t v) {
@@ -60,7 +65,7 @@ void Gic400::declare_dist_regs() {
                    write_bits(cpu, w, v, set, m == Set);
                  }
                },
-               false, kWordBits, false, via_pending};
+               false, kWordBits};
   };
   auto constant = [](const char* n, uint32_t off, uint32_t value) {
     return Reg{n, off, 1, false, [value](unsigned, unsigned) { return value; },
@@ -73,33 +78,38 @@ void Gic400::declare_dist_regs() {
       {"GICD_TYPER", GIC_DIST_CTR, 1, false,
        [this](unsigned, unsigned) { return read_typer(); }, nullptr},
       constant("GICD_IIDR", GIC_DIST_IIDR, GICD_IIDR_GIC400),
-      bits("GICD_IGROUPR", GIC_DIST_IGROUP, &Gic400::get_field<&Irq::group1>,
-           &Gic400::set_field<&Irq::group1>, Assign, true),
-      bits("GICD_ISENABLER", GIC_DIST_ENABLE_SET, &Gic400::get_enabled, &Gic400::set_enabled,
-           Set, true),
-      bits("GICD_ICENABLER", GIC_DIST_ENABLE_CLEAR, &Gic400::get_enabled, &Gic400::set_enabled,
-           Clear, true),
+      flagged(bits("GICD_IGROUPR", GIC_DIST_IGROUP, &Gic400::get_field<&Irq::group1>,
+                   &Gic400::set_field<&Irq::group1>, Assign),
+              &Reg::via_pending),
+      flagged(bits("GICD_ISENABLER", GIC_DIST_ENABLE_SET, &Gic400::get_enabled,
+                   &Gic400::set_enabled, Set),
+              &Reg::via_pending),
+      flagged(bits("GICD_ICENABLER", GIC_DIST_ENABLE_CLEAR, &Gic400::get_enabled,
+                   &Gic400::set_enabled, Clear),
+              &Reg::via_pending),
       bits("GICD_ISPENDR", GIC_DIST_PENDING_SET, &Gic400::get_pending, &Gic400::set_pending, Set),
       bits("GICD_ICPENDR", GIC_DIST_PENDING_CLEAR, &Gic400::get_pending, &Gic400::set_pending, Clear),
       bits("GICD_ISACTIVER", GIC_DIST_ACTIVE_SET, &Gic400::get_field<&Irq::active>, &Gic400::set_field<&Irq::active>, Set),
       bits("GICD_ICACTIVER", GIC_DIST_ACTIVE_CLEAR, &Gic400::get_field<&Irq::active>, &Gic400::set_field<&Irq::active>, Clear),
-      {"GICD_IPRIORITYR", GIC_DIST_PRI, num_irqs(), true,
-       [this](unsigned cpu, unsigned id) -> uint32_t { return irq(cpu, id).priority; },
-       [this](unsigned cpu, unsigned id, uint32_t v) {
-         irq(cpu, id).priority = v & kPriorityMask;
-       },
-       false, 4, false, true},
-      {"GICD_ITARGETSR", GIC_DIST_TARGET, num_irqs(), true,
-       [this](unsigned cpu, unsigned id) { return read_itargets(cpu, id); },
-       [this](unsigned cpu, unsigned id, uint32_t v) { write_itargets(cpu, id, v); }, false, 4,
-       false, true},
+      flagged({"GICD_IPRIORITYR", GIC_DIST_PRI, num_irqs(), true,
+               [this](unsigned cpu, unsigned id) -> uint32_t { return irq(cpu, id).priority; },
+               [this](unsigned cpu, unsigned id, uint32_t v) {
+                 irq(cpu, id).priority = v & kPriorityMask;
+               },
+               false, 4},
+              &Reg::via_pending),
+      flagged({"GICD_ITARGETSR", GIC_DIST_TARGET, num_irqs(), true,
+               [this](unsigned cpu, unsigned id) { return read_itargets(cpu, id); },
+               [this](unsigned cpu, unsigned id, uint32_t v) { write_itargets(cpu, id, v); },
+               false, 4},
+              &Reg::via_pending),
       {"GICD_ICFGR", GIC_DIST_CONFIG, num_irqs() / kCfgPerWord, false,
        [this](unsigned cpu, unsigned w) { return read_icfgr(cpu, w); },
        [this](unsigned cpu, unsigned w, uint32_t v) { write_icfgr(cpu, w, v); }, false,
        kCfgPerWord},
-      {"GICD_SGIR", GIC_DIST_SOFTINT, 1, false, nullptr,
-       [this](unsigned cpu, unsigned, uint32_t v) { write_sgir(cpu, v); }, false, 0, false,
-       false, true},
+      flagged({"GICD_SGIR", GIC_DIST_SOFTINT, 1, false, nullptr,
+               [this](unsigned cpu, unsigned, uint32_t v) { write_sgir(cpu, v); }},
+              &Reg::by_handler),
       // CPENDSGIR/SPENDSGIR: byte n = SGI n, bit m = pending from source CPU m,
       // banked for the requesting (target) CPU interface.
       {"GICD_CPENDSGIR", GIC_DIST_SGI_PENDING_CLEAR, kSgis, true,
@@ -139,12 +149,12 @@ void Gic400::declare_cpu_regs() {
        [this](unsigned cpu, unsigned, uint32_t v) { cpus_[cpu].pmr = v & kPriorityMask; },
        false, 0, true},
       binary_point("GICC_BPR", GIC_CPU_BINPOINT, &CpuIf::bpr, kBprReset),
-      {"GICC_IAR", GIC_CPU_INTACK, 1, false,
-       [this](unsigned cpu, unsigned) { return acknowledge(cpu); }, nullptr, true, 0, false,
-       false, true},
-      {"GICC_EOIR", GIC_CPU_EOI, 1, false, nullptr,
-       [this](unsigned cpu, unsigned, uint32_t v) { end_of_interrupt(cpu, v); }, false, 0,
-       false, false, true},
+      flagged({"GICC_IAR", GIC_CPU_INTACK, 1, false,
+               [this](unsigned cpu, unsigned) { return acknowledge(cpu); }, nullptr, true},
+              &Reg::by_handler),
+      flagged({"GICC_EOIR", GIC_CPU_EOI, 1, false, nullptr,
+               [this](unsigned cpu, unsigned, uint32_t v) { end_of_interrupt(cpu, v); }},
+              &Reg::by_handler),
       {"GICC_RPR", GIC_CPU_RUNNINGPRI, 1, false,
        [this](unsigned cpu, unsigned) -> uint32_t { return running_priority(cpu); },
        nullptr},

@@ -129,6 +129,8 @@ class Gic400 : public sc_core::sc_module {
     bool via_pending = false;
     bool by_handler = false;
   };
+  // r with one of its flags set (the tables name a flag, not its position).
+  static Reg flagged(Reg r, bool Reg::*flag);
   void declare_dist_regs();
   void declare_cpu_regs();
 
