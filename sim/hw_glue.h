@@ -14,6 +14,8 @@
 #include <string>
 #include <vector>
 
+#include "sim/trace_args.h"
+
 class Core;
 class GenericTimer;
 
@@ -39,7 +41,13 @@ struct TraceRecord {
   unsigned core;       // physical core it ran on
   std::string comm;
   int pid;
-  std::string event, fields;
+  std::string event;
+  // The fields: fmt's arguments as pack_trace_args() keeps them
+  // (sim/trace_args.h), or, with fmt null, their text.
+  std::string fields;
+  const char* fmt = nullptr;
+  // The fields as text, printed now if they are still arguments.
+  std::string fields_text() const;
 };
 
 struct GlueSetup {

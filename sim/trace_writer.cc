@@ -187,7 +187,7 @@ void TraceWriter::add(const TraceRecord& r) {
   // Clusters whose frequency the kernel reports itself: the cluster of the
   // CPU the line is for (cpu_id), not of the CPU that made the change.
   if (ev == frequency) {
-    const char* id = strstr(r.fields.c_str(), "cpu_id=");
+    const char* id = strstr(fields_text(r).c_str(), "cpu_id=");
     const unsigned core = core_of_cpu(id ? static_cast<unsigned>(strtoul(id + 7, nullptr, 10)) : r.cpu);
     if (core < cluster_of_core_.size()) {
       const unsigned cl = static_cast<unsigned>(cluster_of_core_[core]);
@@ -195,12 +195,24 @@ void TraceWriter::add(const TraceRecord& r) {
       kernel_freq_[cl] = true;
     }
   }
-  line(r.ns, r.cpu, r.comm, r.pid, ev, r.fields);
+  line(r.ns, r.cpu, r.comm, r.pid, ev, r.fields, -1, r.fmt);
+}
+
+// A record's fields as text, in a reused string (on the simulation thread:
+// the few events whose fields it reads itself).
+const std::string& TraceWriter::fields_text(const TraceRecord& r) {
+  if (!r.fmt) return r.fields;
+  fields_.clear();
+  render_trace_fields(r.fmt, r.fields, fields_);
+  return fields_;
 }
 
 // One record for the writer thread: LineHead, then the comm and the
-// fields, each with its NUL (the thread formats from them in place).
+// fields, each with its NUL (the thread formats from them in place). With
+// fmt set, the fields are its packed arguments (sim/trace_args.h), and the
+// thread prints them first.
 struct TraceWriter::LineHead {
+  const char* fmt;  // a string literal of the kernel model: it outlives the run
   uint64_t ns;
   uint32_t cpu;
   int32_t pid;
@@ -215,9 +227,9 @@ void TraceWriter::line(uint64_t ns, unsigned cpu, std::string_view comm, int pid
 }
 
 void TraceWriter::line(uint64_t ns, unsigned cpu, std::string_view comm, int pid, int ev,
-                       std::string_view fields, int held) {
+                       std::string_view fields, int held, const char* fmt) {
   if (!wanted(ev) || !writer_.running()) return;
-  const LineHead h = {ns, cpu, pid, ev, held, static_cast<uint32_t>(comm.size()),
+  const LineHead h = {fmt, ns, cpu, pid, ev, held, static_cast<uint32_t>(comm.size()),
                       static_cast<uint32_t>(fields.size())};
   // Grown once and filled in place (one capacity check, not five): a line
   // is ~60 bytes, 50k of them in 5 s of mp3-short.
@@ -242,7 +254,14 @@ void TraceWriter::write_chunk(const std::string& chunk) {
     std::memcpy(&h, chunk.data() + p, sizeof h);
     const char* comm = chunk.data() + p + sizeof h;
     const char* fields = comm + h.comm_len + 1;
+    size_t fields_len = h.fields_len;
     p += sizeof h + h.comm_len + 1 + h.fields_len + 1;
+    if (h.fmt) {
+      printed_.clear();
+      render_trace_fields(h.fmt, std::string_view(fields, fields_len), printed_);
+      fields = printed_.c_str();
+      fields_len = printed_.size();
+    }
     const char* event = kEvents[h.event].text;
     const char* flags = flags_for(event);
     const uint64_t start = out_.size();
@@ -251,7 +270,7 @@ void TraceWriter::write_chunk(const std::string& chunk) {
     dat_.add(h.ns, h.cpu, comm, h.pid, event, fields, flags, h.held);
     line_ += event;
     line_ += ": ";
-    line_.append(fields, h.fields_len);
+    line_.append(fields, fields_len);
     line_ += '\n';
     out_.write(line_);
     ++lines_;
@@ -331,7 +350,12 @@ void TraceWriter::attach(Platform& p) {
 std::string TraceWriter::format_line(const TraceRecord& r, const char* flags) {
   std::string s;
   put_head(s, r.ns, r.cpu, r.comm.c_str(), r.pid, flags);
-  return s + r.event + ": " + r.fields;
+  s += r.event + ": ";
+  if (r.fmt)
+    render_trace_fields(r.fmt, r.fields, s);
+  else
+    s += r.fields;
+  return s;
 }
 
 bool TraceWriter::stage(unsigned nr_cpus) {

@@ -76,8 +76,10 @@ class TraceWriter {
   void line(uint64_t ns, unsigned cpu, std::string_view comm, int pid, std::string_view event,
             std::string_view fields, int held = -1);
   // The same, for an event already found in the table (ev, -1 unknown).
+  // fmt set: fields are its packed arguments (sim/trace_args.h).
   void line(uint64_t ns, unsigned cpu, std::string_view comm, int pid, int ev,
-            std::string_view fields, int held = -1);
+            std::string_view fields, int held = -1, const char* fmt = nullptr);
+  const std::string& fields_text(const TraceRecord& r);
   bool wanted(int event) const;  // an index in the event table, -1 unknown
   void power_line(std::string_view kind, unsigned id, unsigned state, unsigned cpu);
   struct LineHead;
@@ -96,7 +98,8 @@ class TraceWriter {
 
   // Written by the writer thread only (until writer_.finish()).
   SpoolFile out_;
-  std::string line_;  // reused: no allocation per line
+  std::string line_;     // reused: no allocation per line
+  std::string printed_;  // a line's fields, printed from their arguments
   uint64_t lines_ = 0;
   std::string fields_;  // the simulation thread's, reused
   std::vector<int> cluster_of_core_;

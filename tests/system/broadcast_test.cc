@@ -79,7 +79,10 @@ void boot_and_watch(Fdt& fdt, unsigned ms, Observed& o, const std::vector<std::s
   p = std::make_unique<Platform>(pc, evs);
   GlueSetup gs = p->glue_setup(fdt.blob());
   gs.trace = [&o](const TraceRecord& r) {
-    if (r.event == "cpu_idle") o.idle.push_back(r);
+    if (r.event != "cpu_idle") return;
+    o.idle.push_back(r);
+    o.idle.back().fields = r.fields_text();  // printed now: the checks read it
+    o.idle.back().fmt = nullptr;
   };
   p->sp804().irq.bind([&o](bool level) {
     if (!level) return;

@@ -1,0 +1,277 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "sim/trace_args.h"
+
+#include <charconv>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <type_traits>
+
+namespace {
+
+enum class Len { none, hh, h, l, ll, z };
+
+// What a conversion reads from the arguments.
+enum class Arg : uint8_t { none, i32, u32, l, ul, ll, ull, size, str };
+
+// One conversion of a format, from its '%' to its conversion character
+// ("%%" is one too: it reads nothing and prints '%').
+struct Conv {
+  std::string_view text;
+  Len len = Len::none;
+  Arg arg = Arg::none;
+  char type = 0;       // d i u o x X c s %
+  bool plain = true;   // no flags, width or precision
+  int precision = -1;  // -1: none
+};
+
+bool is_signed(char type) { return type == 'd' || type == 'i' || type == 'c'; }
+
+Arg arg_of(const Conv& c) {
+  const bool sgn = is_signed(c.type);
+  switch (c.type == 's' ? Len::none : c.len) {
+    case Len::l: return sgn ? Arg::l : Arg::ul;
+    case Len::ll: return sgn ? Arg::ll : Arg::ull;
+    case Len::z: return Arg::size;
+    default: return c.type == 's' ? Arg::str : sgn ? Arg::i32 : Arg::u32;
+  }
+}
+
+// Parses the conversion at p (a '%'). Returns the character after it, or
+// nullptr for one this file does not keep.
+const char* parse_conv(const char* p, Conv* c) {
+  const char* start = p++;
+  *c = Conv{};
+  if (*p == '%') {
+    c->type = '%';
+    c->text = std::string_view(start, 2);
+    return p + 1;
+  }
+  for (; *p && std::strchr("-+ #0'", *p); ++p) c->plain = false;
+  for (; *p >= '0' && *p <= '9'; ++p) c->plain = false;
+  if (*p == '.') {
+    c->plain = false;
+    c->precision = 0;
+    for (++p; *p >= '0' && *p <= '9' && c->precision < 100000; ++p)
+      c->precision = c->precision * 10 + (*p - '0');
+  }
+  if (*p == 'h') {
+    c->len = *++p == 'h' ? (++p, Len::hh) : Len::h;
+  } else if (*p == 'l') {
+    c->len = *++p == 'l' ? (++p, Len::ll) : Len::l;
+  } else if (*p == 'z') {
+    ++p;
+    c->len = Len::z;
+  }
+  if (!*p || !std::strchr("diuoxXcs", *p)) return nullptr;  // also '*' widths
+  c->type = *p++;
+  // %lc and %ls are wide characters; a spec this long is nobody's.
+  if ((c->type == 'c' || c->type == 's') && c->len != Len::none) return nullptr;
+  if (p - start > 24) return nullptr;
+  c->text = std::string_view(start, static_cast<size_t>(p - start));
+  c->arg = arg_of(*c);
+  return p;
+}
+
+// A format cut into its conversions, each with the literal text before
+// it, and the text after the last.
+constexpr int kMaxConvs = 24;
+struct Format {
+  const char* fmt = nullptr;
+  bool ok = false;  // every conversion is one this file keeps
+  uint8_t n = 0;
+  struct Piece {
+    uint16_t lit_at, lit_len;  // in fmt
+    Conv conv;
+  } piece[kMaxConvs];
+  const char* tail = "";
+};
+
+Format parse_format(const char* fmt) {
+  Format f;
+  f.fmt = fmt;
+  const char* p = fmt;
+  for (const char* pct; (pct = std::strchr(p, '%'));) {
+    if (f.n == kMaxConvs || pct - fmt > UINT16_MAX) return f;
+    Format::Piece& k = f.piece[f.n++];
+    k.lit_at = static_cast<uint16_t>(p - fmt);
+    k.lit_len = static_cast<uint16_t>(pct - p);
+    if (!(p = parse_conv(pct, &k.conv))) return f;
+  }
+  f.tail = p;
+  f.ok = true;
+  return f;
+}
+
+// The parsed formats, by address, one cache per thread (the simulation
+// thread packs, the trace writer's renders). A format is a string literal
+// of the kernel model (hw.h's contract for hw_trace_event), so its address
+// names it. Direct-mapped: a clash parses again.
+const Format& format_of(const char* fmt) {
+  thread_local Format cache[32];
+  Format& slot = cache[(reinterpret_cast<uintptr_t>(fmt) >> 3) % 32];
+  if (slot.fmt != fmt) slot = parse_format(fmt);
+  return slot;
+}
+
+template <class T>
+T get(std::string_view args, size_t& at) {
+  T v{};
+  if (at + sizeof v <= args.size()) std::memcpy(&v, args.data() + at, sizeof v);
+  at += sizeof v;
+  return v;
+}
+
+// snprintf of one conversion (spec, NUL-terminated) with its argument.
+template <class T>
+void append_printf(std::string& out, const char* spec, T v) {
+  char buf[64];
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+  const int n = std::snprintf(buf, sizeof buf, spec, v);
+  if (n < 0) return;
+  if (static_cast<size_t>(n) < sizeof buf) {
+    out.append(buf, static_cast<size_t>(n));
+    return;
+  }
+  const size_t at = out.size();
+  out.resize(at + static_cast<size_t>(n) + 1);
+  std::snprintf(&out[at], static_cast<size_t>(n) + 1, spec, v);
+#pragma GCC diagnostic pop
+  out.resize(at + static_cast<size_t>(n));
+}
+
+template <class T>
+void append_decimal(std::string& out, T v) {
+  char buf[24];
+  const auto r = std::to_chars(buf, buf + sizeof buf, v);
+  out.append(buf, static_cast<size_t>(r.ptr - buf));
+}
+
+void print_int(const Conv& c, int64_t v, std::string& out) {
+  const bool sgn = is_signed(c.type);
+  // %d, %u and their l, ll and z forms, as printf writes them.
+  if (c.plain && c.type != 'c' && c.type != 'o' && c.type != 'x' && c.type != 'X' &&
+      c.len != Len::h && c.len != Len::hh) {
+    if (sgn)
+      append_decimal(out, v);
+    else
+      append_decimal(out, static_cast<uint64_t>(v));
+    return;
+  }
+  char spec[32];
+  std::memcpy(spec, c.text.data(), c.text.size());
+  spec[c.text.size()] = '\0';
+  using ssize = std::make_signed_t<size_t>;
+  switch (c.len) {
+    case Len::l:
+      sgn ? append_printf(out, spec, static_cast<long>(v))
+          : append_printf(out, spec, static_cast<unsigned long>(v));
+      break;
+    case Len::ll:
+      sgn ? append_printf(out, spec, static_cast<long long>(v))
+          : append_printf(out, spec, static_cast<unsigned long long>(v));
+      break;
+    case Len::z:
+      sgn ? append_printf(out, spec, static_cast<ssize>(v))
+          : append_printf(out, spec, static_cast<size_t>(v));
+      break;
+    default:  // hh and h arguments arrive promoted to int, as they were read
+      sgn ? append_printf(out, spec, static_cast<int>(v))
+          : append_printf(out, spec, static_cast<unsigned>(v));
+      break;
+  }
+}
+
+void print_str(const Conv& c, std::string_view s, std::string& out) {
+  if (c.plain) {
+    out.append(s);
+    return;
+  }
+  char spec[32];
+  std::memcpy(spec, c.text.data(), c.text.size());
+  spec[c.text.size()] = '\0';
+  append_printf(out, spec, std::string(s).c_str());
+}
+
+}  // namespace
+
+// Layout of the packed arguments, in the format's order: an integer as 8
+// bytes (sign-extended from its C type, or zero-extended if unsigned); a
+// string as its 4-byte length and its bytes (up to the precision, if any:
+// printf reads no further).
+bool pack_trace_args(const char* fmt, va_list ap, std::string& out) {
+  const Format& f = format_of(fmt);
+  if (!f.ok) return false;
+  // Filled in a buffer and assigned once; arguments that do not fit it
+  // (strings of hundreds of characters) are formatted at once instead.
+  char buf[512];
+  char* p = buf;
+  char* const end = buf + sizeof buf;
+  va_list aq;
+  va_copy(aq, ap);
+  bool ok = true;
+  for (unsigned i = 0; i < f.n && ok; ++i) {
+    const Conv& c = f.piece[i].conv;
+    int64_t v = 0;
+    switch (c.arg) {
+      case Arg::none: continue;
+      case Arg::i32: v = va_arg(aq, int); break;
+      case Arg::u32: v = va_arg(aq, unsigned); break;
+      case Arg::l: v = va_arg(aq, long); break;
+      case Arg::ul: v = static_cast<int64_t>(va_arg(aq, unsigned long)); break;
+      case Arg::ll: v = va_arg(aq, long long); break;
+      case Arg::ull: v = static_cast<int64_t>(va_arg(aq, unsigned long long)); break;
+      case Arg::size: v = static_cast<int64_t>(va_arg(aq, size_t)); break;
+      case Arg::str: {
+        const char* s = va_arg(aq, const char*);
+        // A null string prints as glibc's "(null)": rare enough to format at once.
+        const size_t n = !s ? 0
+                         : c.precision >= 0 ? strnlen(s, static_cast<size_t>(c.precision))
+                                               : std::strlen(s);
+        const uint32_t n32 = static_cast<uint32_t>(n);
+        ok = s && sizeof n32 + n <= static_cast<size_t>(end - p);
+        if (ok) {
+          std::memcpy(p, &n32, sizeof n32);
+          std::memcpy(p + sizeof n32, s, n);
+          p += sizeof n32 + n;
+        }
+        continue;
+      }
+    }
+    ok = static_cast<size_t>(end - p) >= sizeof v;
+    if (ok) {
+      std::memcpy(p, &v, sizeof v);
+      p += sizeof v;
+    }
+  }
+  va_end(aq);
+  if (ok) out.assign(buf, static_cast<size_t>(p - buf));
+  return ok;
+}
+
+void render_trace_fields(const char* fmt, std::string_view args, std::string& out) {
+  const size_t at = out.size();
+  render_trace_args(fmt, args, out);
+  if (out.size() - at > kTraceFieldsMax) out.resize(at + kTraceFieldsMax);
+}
+
+void render_trace_args(const char* fmt, std::string_view args, std::string& out) {
+  const Format& f = format_of(fmt);
+  if (!f.ok) return;  // not a format pack_trace_args accepted
+  size_t at = 0;
+  for (unsigned i = 0; i < f.n; ++i) {
+    const Format::Piece& k = f.piece[i];
+    out.append(fmt + k.lit_at, k.lit_len);
+    if (k.conv.arg == Arg::none) {
+      out += '%';
+    } else if (k.conv.arg == Arg::str) {
+      const uint32_t n = get<uint32_t>(args, at);
+      print_str(k.conv, at <= args.size() ? args.substr(at, n) : std::string_view(), out);
+      at += n;
+    } else {
+      print_int(k.conv, get<int64_t>(args, at), out);
+    }
+  }
+  out.append(f.tail);
+}
