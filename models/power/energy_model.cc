@@ -237,7 +237,9 @@ double ClusterEnergy::core_power_uw(unsigned i) const { return power_uw(terms_.a
 double ClusterEnergy::uncore_power_uw() const { return power_uw(terms_.back(), voltage()); }
 
 const ClusterEnergy::Steady& ClusterEnergy::compute_steady(size_t m, double v) const {
-  Steady& s = steady_[m];
+  SteadyWays& w = steady_[m];
+  Steady& s = w.way[w.next];
+  w.next = (w.next + 1) % kSteadyWays;
   const Terms& tm = terms_[m];
   // As integrate_line() takes them: the mean of V^e over a segment that
   // starts and ends at v, and (k * kUwToW) * mean before the duration.

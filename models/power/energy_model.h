@@ -138,16 +138,24 @@ class ClusterEnergy {
   static double power_uw(const Terms& t, double v);
   // What meter m's terms now in force give at a steady voltage v, remembered
   // with the terms and v: a change moves one core's terms and the uncore's,
-  // but advance() integrates, and rail_power_uw() sums, every meter.
+  // but advance() integrates, and rail_power_uw() sums, every meter. A
+  // core goes back and forth between a few states (running, WFI, idle
+  // off) at one voltage, so each meter remembers its last few.
   struct Steady {
     double v = -1;
     Terms terms;
     double uw = 0;                 // power_uw(terms, v)
     double j_per_s_a = 0, j_per_s_b = 0;  // each term's k * V^e in W
   };
+  static constexpr unsigned kSteadyWays = 4;
+  struct SteadyWays {
+    Steady way[kSteadyWays];
+    unsigned next = 0;  // the way compute_steady() fills next
+  };
   const Steady& steady(size_t m, double v) const {
-    const Steady& s = steady_[m];
-    return s.v == v && s.terms == terms_[m] ? s : compute_steady(m, v);
+    for (const Steady& s : steady_[m].way)
+      if (s.v == v && s.terms == terms_[m]) return s;
+    return compute_steady(m, v);
   }
   const Steady& compute_steady(size_t m, double v) const;
   // integrate_line(terms_[m], v, v, dt_s), with the same operations in the
@@ -165,7 +173,7 @@ class ClusterEnergy {
   uint64_t t_ = 0;                 // integrated up to here
   std::vector<double> e_;          // per core, then uncore
   std::vector<Terms> terms_;
-  mutable std::vector<Steady> steady_;  // by meter, as terms_
+  mutable std::vector<SteadyWays> steady_;  // by meter, as terms_
   bool keep_history_;
   bool unread_ = false;  // unread(): changes are ignored
   // The history: hist_[hist_begin_, hist_end_) by time; the samples after
