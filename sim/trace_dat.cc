@@ -349,9 +349,11 @@ const uint32_t kPage = 4096, kPageHead = 16;
 // One CPU's ring-buffer pages, built record by record: per page the
 // timestamp of its first event and the bytes used (commit), then the
 // records, each with the time since the one before (a time-extend record
-// first when that is over 27 bits). Full pages go to fd at `at` onwards,
-// kBatchPages at a time (a pwrite per page was half the pass's system
-// time); with fd < 0 they are only counted (used_ is kept, no bytes).
+// first when that is over 27 bits). Pages are built in place in a batch
+// of kBatchPages, written to fd at `at` onwards when it is full (a pwrite
+// per page was half the pass's system time; a page grown by string
+// appends, then copied into the batch, was most of its user time); with
+// fd < 0 they are only counted (used_ is kept, no bytes).
 class Pager {
  public:
   Pager(int fd, uint64_t at) : fd_(fd), at_(at) {}
@@ -363,39 +365,39 @@ class Pager {
   static constexpr size_t kBatchPages = 16;
   bool flush();
   bool write_batch();
+  char* page() { return batch_.data() + full_ * kPage; }  // the open one
   template <typename T>
   void emit(T v) {
-    if (fd_ >= 0) put_num<T>(page_, v);
+    if (fd_ >= 0) std::memcpy(page() + used_, &v, sizeof v);
     used_ += sizeof v;
   }
   int fd_;
   uint64_t at_, bytes_ = 0, last_ = 0;
   size_t used_ = 0;  // bytes of the page so far, head included; 0: none open
-  std::string page_;
-  std::string batch_;  // whole pages not written yet; they end at at_ + bytes_
+  size_t full_ = 0;  // whole pages in batch_ not written yet; they end at at_ + bytes_
+  std::vector<char> batch_;  // kBatchPages pages, from the first (fd >= 0)
 };
 
 bool Pager::flush() {
   if (used_ <= kPageHead) return true;
-  bool ok = true;
   if (fd_ >= 0) {
-    put<uint64_t>(page_, 8, used_ - kPageHead);  // commit
-    page_.resize(kPage, '\0');
-    batch_ += page_;
-    page_.clear();
+    char* p = page();
+    const uint64_t commit = used_ - kPageHead;
+    std::memcpy(p + 8, &commit, sizeof commit);
+    std::memset(p + used_, 0, kPage - used_);
+    ++full_;
   }
   bytes_ += kPage;
   used_ = 0;
-  if (batch_.size() >= kBatchPages * kPage) ok = write_batch();
-  return ok;
+  return full_ < kBatchPages || write_batch();
 }
 
 bool Pager::write_batch() {
-  if (batch_.empty()) return true;
-  const off_t at = static_cast<off_t>(at_ + bytes_ - batch_.size());
-  const bool ok = pwrite(fd_, batch_.data(), batch_.size(), at) == static_cast<ssize_t>(batch_.size());
-  batch_.clear();
-  return ok;
+  if (full_ == 0) return true;
+  const size_t n = full_ * kPage;
+  const off_t at = static_cast<off_t>(at_ + bytes_ - n);
+  full_ = 0;
+  return pwrite(fd_, batch_.data(), n, at) == static_cast<ssize_t>(n);
 }
 
 bool Pager::add(uint64_t ns, const char* data, size_t n) {
@@ -403,11 +405,14 @@ bool Pager::add(uint64_t ns, const char* data, size_t n) {
   const bool big = len > 28 * 4;
   const uint64_t delta = used_ == 0 ? 0 : (ns > last_ ? ns - last_ : 0);
   const size_t need = 4 + (big ? 4 : 0) + len + (delta >= (1u << 27) ? 8 : 0);
+  // Never: a record is its fields (at most 255 characters of text) encoded.
+  if (kPageHead + need + 8 > kPage) return false;
   if (used_ != 0 && used_ + need > kPage && !flush()) return false;
   if (used_ == 0) {
     if (fd_ >= 0) {
-      page_.assign(kPageHead, '\0');
-      put<uint64_t>(page_, 0, ns);
+      if (batch_.empty()) batch_.resize(kBatchPages * kPage);
+      std::memset(page(), 0, kPageHead);
+      std::memcpy(page(), &ns, sizeof ns);
     }
     used_ = kPageHead;
     last_ = ns;
@@ -423,8 +428,8 @@ bool Pager::add(uint64_t ns, const char* data, size_t n) {
   emit<uint32_t>(type_len | static_cast<uint32_t>(d << 5));
   if (big) emit<uint32_t>(static_cast<uint32_t>(n + 4));
   if (fd_ >= 0) {
-    page_.append(data, n);
-    page_.append(len - n, '\0');
+    std::memcpy(page() + used_, data, n);
+    std::memset(page() + used_ + n, 0, len - n);
   }
   used_ += len;
   return true;
@@ -478,6 +483,17 @@ class SpoolReader {
     }
     return true;
   }
+  // The next n bytes: in place when the block holds them all (a record
+  // seldom straddles two), else copied into scratch. Null at the end.
+  const char* next(size_t n, std::string& scratch) {
+    if (end_ - pos_ >= n) {
+      const char* p = buf_.data() + pos_;
+      pos_ += n;
+      return p;
+    }
+    scratch.resize(n);
+    return read(&scratch[0], n) ? scratch.data() : nullptr;
+  }
   bool failed() const { return failed_; }
 
  private:
@@ -504,14 +520,14 @@ bool page_records(FILE* body, std::vector<Pager>& pagers, const std::vector<bool
   if (!body) return false;
   SpoolReader in(body);
   RecordHead rh;
-  std::string data;
+  std::string scratch;
   while (in.read(&rh, sizeof rh)) {
-    data.resize(rh.len);
-    if (rh.len && !in.read(&data[0], rh.len)) return false;
+    const char* data = rh.len ? in.next(rh.len, scratch) : "";
+    if (!data) return false;
     if (rh.cpu >= pagers.size()) continue;
     if (rh.held >= 0 && static_cast<size_t>(rh.held) < drop_cluster.size() && drop_cluster[rh.held])
       continue;
-    if (!pagers[rh.cpu].add(rh.ns, data.data(), data.size())) return false;
+    if (!pagers[rh.cpu].add(rh.ns, data, rh.len)) return false;
   }
   if (in.failed()) return false;
   for (Pager& p : pagers)
