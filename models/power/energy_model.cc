@@ -238,7 +238,7 @@ double ClusterEnergy::uncore_power_uw() const { return power_uw(terms_.back(), v
 
 const ClusterEnergy::Steady& ClusterEnergy::compute_steady(size_t m, double v) const {
   SteadyWays& w = steady_[m];
-  Steady& s = w.way[w.next];
+  Steady& s = w.way[w.last = w.next];
   w.next = (w.next + 1) % kSteadyWays;
   const Terms& tm = terms_[m];
   // As integrate_line() takes them: the mean of V^e over a segment that

@@ -151,10 +151,13 @@ class ClusterEnergy {
   struct SteadyWays {
     Steady way[kSteadyWays];
     unsigned next = 0;  // the way compute_steady() fills next
+    unsigned last = 0;  // the way found last: asked first
   };
   const Steady& steady(size_t m, double v) const {
-    for (const Steady& s : steady_[m].way)
-      if (s.v == v && s.terms == terms_[m]) return s;
+    SteadyWays& w = steady_[m];
+    if (w.way[w.last].v == v && w.way[w.last].terms == terms_[m]) return w.way[w.last];
+    for (unsigned k = 0; k < kSteadyWays; ++k)
+      if (w.way[k].v == v && w.way[k].terms == terms_[m]) return w.way[w.last = k];
     return compute_steady(m, v);
   }
   const Steady& compute_steady(size_t m, double v) const;
