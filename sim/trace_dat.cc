@@ -327,8 +327,22 @@ bool encode(size_t fi, std::string_view text, int pid, const char* flags, std::s
 
 int format_of(const char* text_name) {
   const std::vector<Format>& f = formats();
+  // The names come from the trace writer's event table, one address per
+  // event: the format found for an address is tried first (one strcmp,
+  // not one per format before it; the string is still compared, so any
+  // name passed works).
+  struct Memo {
+    const char* name;
+    int index;
+  };
+  static thread_local Memo memo[16];
+  Memo& m = memo[(reinterpret_cast<uintptr_t>(text_name) >> 3) % 16];
+  if (m.name == text_name && !strcmp(f[static_cast<size_t>(m.index)].text, text_name)) return m.index;
   for (size_t i = 0; i < f.size(); ++i)
-    if (!strcmp(f[i].text, text_name)) return static_cast<int>(i);
+    if (!strcmp(f[i].text, text_name)) {
+      m = {text_name, static_cast<int>(i)};
+      return m.index;
+    }
   return -1;
 }
 
