@@ -26,6 +26,7 @@ bool SpoolFile::open(const std::string& dir, const std::string& name) {
   buf_.clear();
   buf_.reserve(kFlushBytes + 4096);
   size_ = 0;
+  head_len_ = kNotDirect;
   failed_ = false;
   return true;
 }
@@ -57,28 +58,85 @@ bool copy_range(int in, uint64_t pos, uint64_t end, int out) {
 
 }  // namespace
 
+bool SpoolFile::copy_body(int out, uint64_t body_at,
+                          const std::vector<std::pair<uint64_t, uint64_t>>& skip, uint64_t* kept) {
+  // The body in pieces between the skipped ranges.
+  uint64_t pos = 0;
+  bool ok = true;
+  for (size_t k = 0; ok && pos < size_; ++k) {
+    const uint64_t end = k < skip.size() ? std::min(skip[k].first, size_) : size_;
+    ok = end <= pos || copy_range(fileno(body_), body_at + pos, body_at + end, out);
+    if (kept && end > pos) *kept += end - pos;
+    pos = k < skip.size() ? std::max(pos, skip[k].first + skip[k].second) : size_;
+  }
+  return ok;
+}
+
+bool SpoolFile::copy_staged(const std::string& path, const std::string& head, uint64_t body_at,
+                            const std::vector<std::pair<uint64_t, uint64_t>>& skip) {
+  const int out = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+  if (out < 0) return false;
+  bool ok = ::write(out, head.data(), head.size()) == static_cast<ssize_t>(head.size());
+  ok = ok && copy_body(out, body_at, skip, nullptr);
+  if (::close(out) != 0) ok = false;
+  return ok;
+}
+
 bool SpoolFile::stage(const std::string& head,
                       const std::vector<std::pair<uint64_t, uint64_t>>& skip) {
   if (!body_) return false;
-  if (!rewind_body()) {
-    if (!errno) errno = EIO;
+  flush();
+  bool ok = !failed_ && fflush(body_) == 0;
+  if (ok && !direct()) {
+    ok = copy_staged(tmp_path_, head, 0, skip);
+  } else if (ok && head.size() == head_len_ && skip.empty()) {
+    ok = pwrite(fileno(body_), head.data(), head.size(), 0) == static_cast<ssize_t>(head.size());
+  } else if (ok) {
+    // The head's length was guessed wrong: the staged file is made anew
+    // beside the body and put in its place (body_ still reads the old one).
+    const std::string next = tmp_path_ + ".new";
+    const int slot = temp_files::track(next);
+    ok = copy_staged(next, head, head_len_, skip) && std::rename(next.c_str(), tmp_path_.c_str()) == 0;
+    if (!ok) std::remove(next.c_str());
+    temp_files::untrack(slot);
+  }
+  if (!ok && !errno) errno = EIO;
+  return ok;
+}
+
+bool SpoolFile::go_direct(size_t head_len, const std::vector<std::pair<uint64_t, uint64_t>>& skip) {
+  if (!body_ || direct()) {
+    errno = EINVAL;
     return false;
   }
-  const int out = ::open(tmp_path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-  if (out < 0) return false;
-  bool ok = ::write(out, head.data(), head.size()) == static_cast<ssize_t>(head.size());
-  // The body in pieces between the skipped ranges.
-  uint64_t pos = 0;
-  for (size_t k = 0; ok && pos < size_; ++k) {
-    const uint64_t end = k < skip.size() ? std::min(skip[k].first, size_) : size_;
-    ok = end <= pos || copy_range(fileno(body_), pos, end, out);
-    pos = k < skip.size() ? std::max(pos, skip[k].first + skip[k].second) : size_;
+  flush();
+  if (failed_ || fflush(body_) != 0) return false;
+  const int fd = ::open(tmp_path_.c_str(), O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+  if (fd < 0) return false;
+  uint64_t kept = 0;
+  bool ok = lseek(fd, static_cast<off_t>(head_len), SEEK_SET) == static_cast<off_t>(head_len) &&
+            copy_body(fd, 0, skip, &kept);
+  FILE* f = ok ? fdopen(fd, "w+b") : nullptr;
+  // After the body moved (the head's room is a hole until stage()).
+  if (f && fseeko(f, static_cast<off_t>(head_len + kept), SEEK_SET) != 0) {
+    fclose(f);
+    f = nullptr;
+  } else if (!f) {
+    ::close(fd);
   }
-  if (::close(out) != 0) ok = false;
-  if (!ok) {
-    if (!errno) errno = EIO;
+  if (!f) {
+    std::remove(tmp_path_.c_str());
     return false;
   }
+  // The spool is done with: the staged file is the body now.
+  fclose(body_);
+  std::remove(body_path_.c_str());
+  temp_files::untrack(body_slot_);
+  body_slot_ = -1;
+  body_ = f;
+  body_path_ = tmp_path_;
+  size_ = kept;
+  head_len_ = head_len;
   return true;
 }
 

@@ -65,7 +65,13 @@ void VcdWriter::change(int id, uint64_t ps, uint64_t v) {
   if (!open_) return;
   if (ps < last_ps_) throw std::logic_error("VcdWriter: a change back in time");
   last_ps_ = ps;
-  if (!writer_.running()) writer_.start([this](const std::string& c) { write_chunk(c); });
+  if (!writer_.running()) {
+    // Every signal is declared by now: the header's length is known, and
+    // the body can go straight after it (sim/spool_file.h; if this fails
+    // the spool goes on and stage() copies).
+    out_.go_direct(head().size());
+    writer_.start([this](const std::string& c) { write_chunk(c); });
+  }
   const Change c = {ps, v, id};
   writer_.chunk().append(reinterpret_cast<const char*>(&c), sizeof c);
   writer_.commit();
@@ -123,6 +129,11 @@ bool VcdWriter::stage(uint64_t end_ps) {
   writer_.finish();
   flush_block();
   if (end_ps > last_ts_) out_.write("#" + std::to_string(end_ps) + "\n");
+  return out_.stage(head());
+}
+
+// The declarations and the initial values ($dumpvars) of every signal.
+std::string VcdWriter::head() const {
   std::string s;
   s += "$date\n  blsim run\n$end\n";
   s += "$version\n  blsim waves.vcd\n$end\n";
@@ -147,7 +158,7 @@ bool VcdWriter::stage(uint64_t end_ps) {
     s += '\n';
   }
   s += "$end\n";
-  return out_.stage(s);
+  return s;
 }
 
 // One scope per cluster, named clusterN, holding the cluster's signals and

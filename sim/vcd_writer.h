@@ -73,6 +73,7 @@ class VcdWriter {
   void write_chunk(const std::string& chunk);  // on the writer thread
   void apply(int id, uint64_t ps, uint64_t v);  // on the writer thread
   void flush_block();  // the pending changes of time t_ to the body
+  std::string head() const;
 
   std::vector<Signal> signals_;
   std::vector<uint64_t> cur_;   // value dumped last, per signal
