@@ -237,7 +237,7 @@ int open_streams(Run& r, GlueSetup& gs) {
   r.trace.set_events(r.o.trace_events, &why);  // checked with the command line
   TraceWriter* trace = &r.trace;
   gs.trace = [trace](const TraceRecord& rec) { trace->add(rec); };
-  r.trace.attach(*r.platform);
+  r.trace.attach(*r.platform, r.duration_ns);
   attach_platform_vcd(r.vcd, *r.platform);
   return kExitOk;
 }

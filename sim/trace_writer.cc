@@ -186,6 +186,7 @@ void TraceWriter::add(const TraceRecord& r) {
   }
   // Clusters whose frequency the kernel reports itself: the cluster of the
   // CPU the line is for (cpu_id), not of the CPU that made the change.
+  int decides = -1;
   if (ev == frequency) {
     const char* id = strstr(fields_text(r).c_str(), "cpu_id=");
     const unsigned core = core_of_cpu(id ? static_cast<unsigned>(strtoul(id + 7, nullptr, 10)) : r.cpu);
@@ -193,9 +194,10 @@ void TraceWriter::add(const TraceRecord& r) {
       const unsigned cl = static_cast<unsigned>(cluster_of_core_[core]);
       if (cl >= kernel_freq_.size()) kernel_freq_.resize(cl + 1, false);
       kernel_freq_[cl] = true;
+      decides = static_cast<int>(cl);
     }
   }
-  line(r.ns, r.cpu, r.comm, r.pid, ev, r.fields, -1, r.fmt);
+  line(r.ns, r.cpu, r.comm, r.pid, ev, r.fields, -1, r.fmt, decides);
 }
 
 // A record's fields as text, in a reused string (on the simulation thread:
@@ -218,6 +220,7 @@ struct TraceWriter::LineHead {
   int32_t pid;
   int32_t event;  // index in kEvents
   int32_t held;
+  int32_t decides;  // a kernel cpu_frequency line: the cluster it reports for; else -1
   uint32_t comm_len, fields_len;
 };
 
@@ -227,9 +230,9 @@ void TraceWriter::line(uint64_t ns, unsigned cpu, std::string_view comm, int pid
 }
 
 void TraceWriter::line(uint64_t ns, unsigned cpu, std::string_view comm, int pid, int ev,
-                       std::string_view fields, int held, const char* fmt) {
+                       std::string_view fields, int held, const char* fmt, int decides) {
   if (!wanted(ev) || !writer_.running()) return;
-  const LineHead h = {fmt, ns, cpu, pid, ev, held, static_cast<uint32_t>(comm.size()),
+  const LineHead h = {fmt, ns, cpu, pid, ev, held, decides, static_cast<uint32_t>(comm.size()),
                       static_cast<uint32_t>(fields.size())};
   // Grown once and filled in place (one capacity check, not five): a line
   // is ~60 bytes, 50k of them in 5 s of mp3-short.
@@ -249,6 +252,7 @@ void TraceWriter::line(uint64_t ns, unsigned cpu, std::string_view comm, int pid
 // On the writer thread: the chunk's lines into trace.txt's spool and
 // trace.dat's, in the order they were recorded.
 void TraceWriter::write_chunk(const std::string& chunk) {
+  uint64_t last_ns = 0;
   for (size_t p = 0; p + sizeof(LineHead) <= chunk.size();) {
     LineHead h;
     std::memcpy(&h, chunk.data() + p, sizeof h);
@@ -275,7 +279,36 @@ void TraceWriter::write_chunk(const std::string& chunk) {
     out_.write(line_);
     ++lines_;
     if (h.held >= 0) held_.push_back({start, out_.size() - start, static_cast<unsigned>(h.held)});
+    if (h.decides >= 0 && static_cast<size_t>(h.decides) < decided_.size() && !decided_[h.decides]) {
+      decided_[h.decides] = true;
+      --undecided_;
+    }
+    last_ns = h.ns;
   }
+  maybe_go_direct(last_ns);
+}
+
+// trace.txt goes straight into its staged file (sim/spool_file.h) once its
+// head's length is sure: every cluster is decided (the kernel reported its
+// frequency: the held lines so far are all dropped, and none is held
+// again), and the entry count extrapolated from the part of the run done
+// (at least a tenth) to the expected end has one number of digits from
+// 0.7 to 1.5 times the estimate. A wrong guess costs the copy it meant to
+// save, not a byte of the result.
+void TraceWriter::maybe_go_direct(uint64_t ns) {
+  if (out_.direct() || gave_up_direct_ || undecided_ || !end_ns_ || ns < end_ns_ / 10 || !ns) return;
+  const uint64_t kept = lines_ - held_.size();
+  const double est = static_cast<double>(kept) * static_cast<double>(end_ns_) / static_cast<double>(ns);
+  auto digits = [](double v) { return std::to_string(static_cast<uint64_t>(v)).size(); };
+  if (digits(est * 0.7) != digits(est * 1.5)) return;
+  std::vector<std::pair<uint64_t, uint64_t>> skip;
+  for (const Held& h : held_) skip.push_back({h.offset, h.length});
+  if (!out_.go_direct(head(static_cast<uint64_t>(est), nr_cpus_).size(), skip)) {
+    gave_up_direct_ = true;
+    return;
+  }
+  lines_ = kept;
+  held_.clear();
 }
 
 void TraceWriter::model_freq(uint64_t ns, unsigned core, unsigned cluster, const char* fields) {
@@ -301,10 +334,21 @@ void TraceWriter::power_line(std::string_view kind, unsigned id, unsigned state,
   line(now_ns(), cpu, "<idle>", 0, ev, std::string_view(buf, static_cast<size_t>(p - buf)));
 }
 
-void TraceWriter::attach(Platform& p) {
+void TraceWriter::attach(Platform& p, uint64_t end_ns) {
   const auto& cpus = p.config().cpus;
+  // Read by the writer thread from the first line on (the hand-over of
+  // the first chunk orders these writes before its reads).
+  end_ns_ = end_ns;
+  nr_cpus_ = p.nr_cores();
   cluster_of_core_.clear();
-  for (auto& c : cpus) cluster_of_core_.push_back(static_cast<int>(c.cluster));
+  decided_.clear();
+  undecided_ = 0;
+  for (auto& c : cpus) {
+    cluster_of_core_.push_back(static_cast<int>(c.cluster));
+    if (c.cluster >= decided_.size()) decided_.resize(c.cluster + 1, true);
+    if (decided_[c.cluster]) ++undecided_;
+    decided_[c.cluster] = false;
+  }
   model_khz_.assign(cpus.size(), 0);
   // The boot frequency of every core, at time 0: tools that integrate
   // frequency over time (LISA's, trace-cmd's) then know it from the start.
@@ -363,7 +407,11 @@ bool TraceWriter::stage(unsigned nr_cpus) {
   std::vector<std::pair<uint64_t, uint64_t>> skip;
   for (const Held& h : held_)
     if (kernel_freq(h.cluster)) skip.push_back({h.offset, h.length});
-  const uint64_t n = lines_ - skip.size();
+  return out_.stage(head(lines_ - skip.size(), nr_cpus), skip);
+}
+
+// ftrace's header for n entries on nr_cpus CPUs.
+std::string TraceWriter::head(uint64_t n, unsigned nr_cpus) {
   std::string s;
   char buf[128];
   s += "# tracer: nop\n#\n";
@@ -378,5 +426,5 @@ bool TraceWriter::stage(unsigned nr_cpus) {
       "#                            ||| /     delay\n"
       "#           TASK-PID   CPU#  ||||    TIMESTAMP  FUNCTION\n"
       "#              | |       |   ||||       |         |\n";
-  return out_.stage(s, skip);
+  return s;
 }

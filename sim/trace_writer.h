@@ -51,8 +51,10 @@ class TraceWriter {
   // Records sent by the kernel model (install as GlueSetup::trace).
   void add(const TraceRecord& r);
   // Hooks the core, cluster power-domain and clock listeners of p. Call once,
-  // before the simulation starts; initial states are not events.
-  void attach(Platform& p);
+  // before the simulation starts; initial states are not events. end_ns:
+  // when the run is expected to end (0: unknown), for the guess of
+  // trace.txt's head (maybe_go_direct()).
+  void attach(Platform& p, uint64_t end_ns = 0);
 
   // Waits for the writer thread to have formatted every line: after it,
   // stage() and write_dat() may run on two threads at once.
@@ -78,12 +80,15 @@ class TraceWriter {
   // The same, for an event already found in the table (ev, -1 unknown).
   // fmt set: fields are its packed arguments (sim/trace_args.h).
   void line(uint64_t ns, unsigned cpu, std::string_view comm, int pid, int ev,
-            std::string_view fields, int held = -1, const char* fmt = nullptr);
+            std::string_view fields, int held = -1, const char* fmt = nullptr,
+            int decides = -1);
   const std::string& fields_text(const TraceRecord& r);
   bool wanted(int event) const;  // an index in the event table, -1 unknown
   void power_line(std::string_view kind, unsigned id, unsigned state, unsigned cpu);
   struct LineHead;
   void write_chunk(const std::string& chunk);  // on the writer thread
+  void maybe_go_direct(uint64_t ns);           // on the writer thread
+  static std::string head(uint64_t n, unsigned nr_cpus);
   // The physical core logical CPU cpu ran its last event on (the cluster a
   // kernel cpu_frequency line speaks for); cpu itself before any.
   unsigned core_of_cpu(unsigned cpu) const {
@@ -114,6 +119,12 @@ class TraceWriter {
     unsigned cluster;
   };
   std::vector<Held> held_;  // writer thread's
+  // Clusters the kernel reported (writer thread's), and how many are not.
+  std::vector<bool> decided_;
+  unsigned undecided_ = 0;
+  uint64_t end_ns_ = 0;
+  unsigned nr_cpus_ = 0;
+  bool gave_up_direct_ = false;
   TraceDat dat_;            // writer thread's
   WriterThread writer_;     // last: joined before the members it writes die
 };
