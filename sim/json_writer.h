@@ -40,6 +40,9 @@ class JsonWriter {
   // A short array of integers on one line ("[1, 2, 3]") even when the
   // document is beautified: stats.json's compact per-switch steps.
   JsonWriter& inline_array(std::initializer_list<uint64_t> v);
+  // A value given as JSON text, written as it is: it must be valid, and
+  // indented for where it stands (SwitchLog::element_json()).
+  JsonWriter& raw_value(std::string_view json) { return number(json.data(), json.size()); }
   template <typename T>
   JsonWriter& field(std::string_view k, const T& v) { key(k); return value(v); }
 

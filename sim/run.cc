@@ -264,7 +264,7 @@ int elaborate(Run& r) {
   glue_init(gs);
   if (!outputs) return kExitOk;
   watch_for_switches(p, *r.switch_log);
-  r.stats = std::make_unique<StatsCollector>(p, *r.switch_log);
+  r.stats = std::make_unique<StatsCollector>(p, *r.switch_log, r.o.stats_schema);
   if (!r.o.workload.empty()) r.stats->set_task_energy(r.task_energy.get());
   return kExitOk;
 }
@@ -496,8 +496,10 @@ int write_outputs(Run& r, const RunInfo& info) {
       {gtkw_file.path(), [&] { return gtkw_file.stage(r.vcd.gtkw(labels, end_ps)); },
        [&] { return gtkw_file.publish(); }, nullptr},
   };
-  // trace.dat reads the trace writer's state: its thread must have ended.
+  // trace.dat reads the trace writer's state: its thread must have ended;
+  // so does stats.json the switches rendered during the run.
   r.trace.finish();
+  if (r.stats) r.stats->finish();
   dat.start([&](FILE* f) { return r.trace.write_dat(f, p.nr_cores()); });
   stats.start([&](FILE* f) {
     r.stats->write_json(f, info);

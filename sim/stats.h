@@ -9,8 +9,10 @@
 #include <string>
 #include <vector>
 
+#include "sim/switch_log.h"
+#include "sim/writer_thread.h"
+
 class Platform;
-class SwitchLog;
 class JsonWriter;
 
 struct RunInfo {
@@ -41,7 +43,9 @@ class JsonWriter;
 
 class StatsCollector {
  public:
-  StatsCollector(Platform& p, const SwitchLog& switches);
+  // schema: the stats.json version that write_json() will be asked for
+  // (the switches rendered during the run are in it).
+  StatsCollector(Platform& p, const SwitchLog& switches, int schema = 2);
   ~StatsCollector();
   std::string to_json(const RunInfo& info) const;
   // Where tasks[] gets each task's energy (null: no workload).
@@ -50,8 +54,12 @@ class StatsCollector {
   void write_json(FILE* out, const RunInfo& info) const;
   // Between slices of simulated time: takes the energy of the switches that
   // ended, so that the energy models need keep only the history that the
-  // switches still in flight will ask about.
+  // switches still in flight will ask about, and hands the switches that
+  // nothing will change any more to a thread that writes their JSON.
   void collect();
+  // After the last collect(): waits for that thread (write_json() uses
+  // what it wrote only after this).
+  void finish();
 
  private:
   void write(JsonWriter& j, const RunInfo& info) const;
@@ -70,4 +78,20 @@ class StatsCollector {
   std::map<std::pair<uint64_t, uint64_t>, SwitchEnergy> switch_energy_;
   std::vector<size_t> next_switch_;  // per cluster: first done switch not taken
   double switch_energy(uint64_t t0_ns, uint64_t t1_ns) const;
+
+  // stats.json's switches[] is most of it (5.5 of 7.5 MB for 60 s of
+  // mp3-short, ~30 ms of JSON at the end): the switches that are settled
+  // and whose energy is taken are rendered during the run, on a thread of
+  // their own, in request order (a prefix of write_json()'s order: none
+  // is handed over while one requested no later is still open).
+  void hand_ahead();
+  void render_ahead(const std::string& chunk);  // on ahead_'s thread
+  int schema_;
+  size_t done_seen_ = 0;                      // switches_.done() looked at
+  std::vector<const SwitchRecord*> waiting_;  // done, not handed over; request order
+  SwitchLog::Ahead ahead_;                    // handed over (texts: after finish())
+  std::string ahead_text_;                    // ahead_thread_'s: the texts, one after another
+  std::vector<size_t> ahead_ends_;            // ahead_thread_'s: where each ends
+  bool finished_ = false;
+  WriterThread ahead_thread_;  // last: joined before the members it writes die
 };

@@ -273,7 +273,34 @@ void write_switch(JsonWriter& j, const SwitchRecord& s, const SwitchLog::EnergyB
 
 }  // namespace
 
-void SwitchLog::write_json(JsonWriter& j, const EnergyBetween& energy_j, int schema) const {
+bool SwitchLog::settled(const SwitchRecord& s) const {
+  for (const SwitchRecord& o : open_)
+    if (o.cpu == s.cpu) return true;
+  for (auto it = done_.rbegin(); it != done_.rend(); ++it)
+    if (it->cpu == s.cpu) return &*it != &s;
+  return false;
+}
+
+// Alone, the switch is a document at depth 0; in stats.json it is an
+// element of "switches", two levels (four spaces) deeper. YAJL indents by
+// depth alone, so that is four spaces after every newline but the one
+// ending the document, and none on the blank line of an empty array.
+std::string SwitchLog::element_json(const SwitchRecord& s, double energy_j, int schema) {
+  JsonWriter w;
+  write_switch(w, s, [energy_j](uint64_t, uint64_t) { return energy_j; }, schema);
+  const std::string t = w.str();
+  const size_t n = !t.empty() && t.back() == '\n' ? t.size() - 1 : t.size();
+  std::string out;
+  out.reserve(n + n / 4);
+  for (size_t i = 0; i < n; ++i) {
+    out += t[i];
+    if (t[i] == '\n' && i + 1 < n && t[i + 1] != '\n') out += "    ";
+  }
+  return out;
+}
+
+void SwitchLog::write_json(JsonWriter& j, const EnergyBetween& energy_j, int schema,
+                           const Ahead* ahead) const {
   // In request order (they can finish out of order: a last man waits for
   // its cluster's power-off while the next switch completes).
   std::vector<const SwitchRecord*> order;
@@ -286,7 +313,12 @@ void SwitchLog::write_json(JsonWriter& j, const EnergyBetween& energy_j, int sch
     for (int i = 0; i < SWITCH_STEP_NR; ++i) j.value(switch_step_name(static_cast<switch_step>(i)));
     j.end_array();
   }
+  size_t k = 0;
+  if (ahead && ahead->switches.size() <= order.size() &&
+      std::equal(ahead->switches.begin(), ahead->switches.end(), order.begin()))
+    k = ahead->switches.size();
   j.key("switches").begin_array();
-  for (const SwitchRecord* sp : order) write_switch(j, *sp, energy_j, schema);
+  for (size_t i = 0; i < k; ++i) j.raw_value(ahead->texts[i]);
+  for (size_t i = k; i < order.size(); ++i) write_switch(j, *order[i], energy_j, schema);
   j.end_array();
 }

@@ -64,11 +64,26 @@ class SwitchLog {
   // from the requests made so far; UINT64_MAX if there is none.
   uint64_t earliest_unfinished_ns() const;
 
+  // A finished switch that nothing will change any more: its task_wait_ns
+  // (task_wait()) goes to a later switch of its CPU now.
+  bool settled(const SwitchRecord& s) const;
+
   // energy_j(t0_ns, t1_ns): energy of all rails in [t0, t1] (null if absent).
   using EnergyBetween = std::function<double(uint64_t t0_ns, uint64_t t1_ns)>;
   // schema: stats.json's version (1: each step an object; 2: a name table
   // "switch_steps" and each step an array [step, core, start, duration]).
-  void write_json(JsonWriter& j, const EnergyBetween& energy_j = nullptr, int schema = 2) const;
+  // ahead: the JSON text of the first switches in request order, made
+  // before by element_json() (on another thread, during the run), written
+  // as they are; it is not used unless those are the switches it names.
+  struct Ahead {
+    std::vector<const SwitchRecord*> switches;
+    std::vector<std::string_view> texts;
+  };
+  void write_json(JsonWriter& j, const EnergyBetween& energy_j = nullptr, int schema = 2,
+                  const Ahead* ahead = nullptr) const;
+  // Switch s with its energy_j as it stands in write_json()'s switches[]
+  // (indented for that depth).
+  static std::string element_json(const SwitchRecord& s, double energy_j, int schema);
 
  private:
   SwitchRecord* open_for_cpu(unsigned cpu);

@@ -37,8 +37,11 @@ class WriterThread {
   // The current chunk, to append one record to; it is handed over by
   // commit() once it is large enough.
   std::string& chunk() { return cur_; }
-  void commit() {
-    if (cur_.size() >= kChunkBytes) hand_over();
+  void commit() { commit(kChunkBytes); }
+  // The same with a chunk size of the caller's: for records few and costly
+  // to handle, which should not wait for a full chunk.
+  void commit(size_t chunk_bytes) {
+    if (cur_.size() >= chunk_bytes) hand_over();
   }
   // Hands over what is left and waits until the handler has seen it all.
   void finish();

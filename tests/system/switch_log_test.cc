@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: GPL-2.0-only
+// SwitchLog (sim/switch_log.h): when a finished switch is settled, and
+// switches[] written with some switches' JSON made ahead (as stats.json
+// does during a run) is the text written all at once.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "sim/json_writer.h"
+#include "sim/switch_log.h"
+
+namespace {
+
+// One IKS switch of cpu from core `out`: requested at t, over 100 ns later.
+void one_switch(SwitchLog& log, unsigned cpu, unsigned out, uint64_t t) {
+  log.request(t, cpu, "cpufreq");
+  log.kernel_step(t + 10, out, cpu, SWITCH_STEP_ENTRY_VECTORS_GATED, false);
+  log.kernel_step(t + 20, out, cpu, SWITCH_STEP_ENTRY_VECTORS_GATED, true);
+  log.kernel_step(t + 30, out, cpu, SWITCH_STEP_OUTBOUND_POWER_DOWN, false);
+  log.core_reset(t + 100, out);
+}
+
+double energy(uint64_t t0, uint64_t t1) { return 1e-9 * static_cast<double>(t1 - t0) / 3.0; }
+
+std::string written(const SwitchLog& log, int schema, const SwitchLog::Ahead* ahead) {
+  JsonWriter j;
+  j.begin_object();
+  log.write_json(j, energy, schema, ahead);
+  j.end_object();
+  return j.str();
+}
+
+}  // namespace
+
+TEST(SwitchLog, AFinishedSwitchIsSettledOnceItsCpuHasALaterOne) {
+  SwitchLog log({0, 0, 1, 1});
+  one_switch(log, 0, 0, 1000);
+  ASSERT_EQ(log.done().size(), 1u);
+  EXPECT_FALSE(log.settled(log.done()[0]));  // a task's wait may still be its
+  log.request(5000, 0, "cpufreq");
+  log.kernel_step(5010, 1, 0, SWITCH_STEP_ENTRY_VECTORS_GATED, false);  // in flight
+  EXPECT_TRUE(log.settled(log.done()[0]));
+  one_switch(log, 1, 1, 2000);
+  EXPECT_FALSE(log.settled(log.done()[1]));
+}
+
+TEST(SwitchLog, SwitchesWrittenAheadReadAsSwitchesWrittenAtOnce) {
+  for (int schema : {1, 2}) {
+    SwitchLog log({0, 0, 1, 1});
+    one_switch(log, 0, 0, 1000);
+    one_switch(log, 1, 1, 1500);
+    one_switch(log, 0, 2, 3000);
+    ASSERT_EQ(log.done().size(), 3u);
+    const std::string at_once = written(log, schema, nullptr);
+    SwitchLog::Ahead ahead;
+    std::string texts[2];
+    for (int i = 0; i < 2; ++i) {
+      const SwitchRecord& s = log.done()[static_cast<size_t>(i)];
+      texts[i] = SwitchLog::element_json(s, energy(s.requested_ns, s.end_ns), schema);
+      ahead.switches.push_back(&s);
+      ahead.texts.push_back(texts[i]);
+    }
+    EXPECT_EQ(written(log, schema, &ahead), at_once) << "schema " << schema;
+    // Texts that name other switches than the first in request order are
+    // not used.
+    std::swap(ahead.switches[0], ahead.switches[1]);
+    EXPECT_EQ(written(log, schema, &ahead), at_once) << "schema " << schema;
+  }
+}
