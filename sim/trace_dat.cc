@@ -49,7 +49,10 @@ const Field kComm = {"char comm[16]", "comm", Kind::kComm, 16, false};
 const Field kPid = {"pid_t pid", "pid", Kind::kS32, 4, true};
 const Field kPrio = {"int prio", "prio", Kind::kS32, 4, true};
 
-const std::vector<Format>& formats() {
+// The table, built once. (Built in formats() itself, its parts were
+// statics of their own, each with a guard that every call tested again:
+// formats() runs twice an event.)
+std::vector<Format> build_formats() {
   static const char* kCpuFmt =
       "\"state=%lu cpu_id=%lu\", (unsigned long)REC->state, (unsigned long)REC->cpu_id";
   static const char* kMigrateFmt =
@@ -64,7 +67,7 @@ const std::vector<Format>& formats() {
   static const std::vector<Field> kWake = {kComm, kPid, kPrio,
                                            {"int success", nullptr, Kind::kOne, 4, true},
                                            {"int target_cpu", "target_cpu", Kind::kS32, 4, true}};
-  static const std::vector<Format> f = {
+  const std::vector<Format> f = {
       {"ftrace", "print", "tracing_mark_write", 5,
        {{"unsigned long ip", nullptr, Kind::kIp, 8, false}, {"char buf[]", nullptr, Kind::kBuf, 0, true}},
        "\"%ps: %s\", (void *)REC->ip, REC->buf"},
@@ -121,6 +124,11 @@ const std::vector<Format>& formats() {
        "\"overutilized=%d cpu=%u\", REC->overutilized, REC->cpu"},
   };
   return f;
+}
+
+const std::vector<Format>& formats() {
+  static const std::vector<Format> all = build_formats();
+  return all;
 }
 
 const unsigned kCommonSize = 8;  // common_type, _flags, _preempt_count, _pid
