@@ -568,7 +568,7 @@ void hw_trace_event(unsigned int cpu, const char* comm, int pid, const char* eve
   rec.core = core.params().index;
   rec.comm.assign(comm);
   rec.pid = pid;
-  rec.event.assign(event);
+  rec.event = event;
   g->setup.trace(rec);
 }
 

@@ -41,7 +41,7 @@ struct TraceRecord {
   unsigned core;       // physical core it ran on
   std::string comm;
   int pid;
-  std::string event;
+  std::string_view event;  // a string literal of the kernel model (hw.h)
   // The fields: fmt's arguments as pack_trace_args() keeps them
   // (sim/trace_args.h), or, with fmt null, their text.
   std::string fields;

@@ -53,6 +53,20 @@ int event_index(std::string_view text_name) {
   return it == by_name.end() ? -1 : it->second;
 }
 
+// event_index() for a kernel event's name, a literal (hw.h): by its
+// address first, then checked (one comparison, not a hash).
+int event_of(std::string_view name) {
+  struct Memo {
+    const char* at;
+    int index;
+  };
+  static thread_local Memo memo[16];
+  Memo& m = memo[(reinterpret_cast<uintptr_t>(name.data()) >> 3) % 16];
+  if (m.at == name.data() && m.index >= 0 && name == kEvents[m.index].text) return m.index;
+  m = {name.data(), event_index(name)};
+  return m.index;
+}
+
 // Does set_event entry pat name event e? "NAME", "SYSTEM:NAME", "SYSTEM"
 // alone (all its events), each part a shell glob; the markers answer to
 // their text name too.
@@ -176,7 +190,7 @@ void TraceWriter::add(const TraceRecord& r) {
   if (!writer_.running()) return;
   static const int migrate_current = event_index("cpu_migrate_current"),
                    frequency = event_index("cpu_frequency");
-  const int ev = event_index(r.event);
+  const int ev = event_of(r.event);
   // Where each logical CPU is (the switcher moves them): every event but
   // cpu_migrate_current, which the switcher raises for all CPUs from one,
   // runs on the CPU it names.
@@ -394,7 +408,8 @@ void TraceWriter::attach(Platform& p, uint64_t end_ns) {
 std::string TraceWriter::format_line(const TraceRecord& r, const char* flags) {
   std::string s;
   put_head(s, r.ns, r.cpu, r.comm.c_str(), r.pid, flags);
-  s += r.event + ": ";
+  s += r.event;
+  s += ": ";
   if (r.fmt)
     render_trace_fields(r.fmt, r.fields, s);
   else

@@ -220,10 +220,10 @@ HW_NORETURN void hw_panic(const char *fmt, ...)
 void hw_mark(const char *event);
 /* An ftrace event (trace.txt): the kernel's event name and its fields as
  * the kernel prints them ("state=1 cpu_id=0"), on logical CPU cpu, in the
- * context of task comm/pid (the idle task is "<idle>"/0). fmt must be a
- * string literal, as a tracepoint's TP_printk is: like ftrace, the
- * platform may keep the arguments and print them later, naming the
- * format by its address. */
+ * context of task comm/pid (the idle task is "<idle>"/0). event and fmt
+ * must be string literals, as a tracepoint's name and TP_printk are: like
+ * ftrace, the platform may keep the arguments and print them later,
+ * naming the format by its address. */
 void hw_trace_event(unsigned int cpu, const char *comm, int pid, const char *event,
 		    const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 /* A step of a cluster switch of logical CPU `cpu` begins (end = false) or

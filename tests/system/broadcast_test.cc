@@ -49,7 +49,7 @@ struct Delivery {
 
 struct Observed {
   std::vector<Delivery> deliveries;
-  std::vector<TraceRecord> idle;                 // cpu_idle events
+  std::vector<TraceRecord> idle;                 // cpu_idle events (fields printed)
   unsigned local_fired_while_off = 0;            // PPI raised with the core off
   unsigned local_fires = 0;
   unsigned a7_cluster_downs = 0;                 // A7 cluster power domain off
