@@ -196,9 +196,7 @@ void print_str(const Conv& c, std::string_view s, std::string& out) {
 
 }  // namespace
 
-// Layout of the packed arguments, in the format's order: an integer as 8
-// bytes (sign-extended from its C type, or zero-extended if unsigned); a
-// string as its 4-byte length and its bytes (up to the precision, if any:
+// The layout is trace_args.h's (a string is cut at its precision because
 // printf reads no further).
 bool pack_trace_args(const char* fmt, va_list ap, std::string& out) {
   const Format& f = format_of(fmt);

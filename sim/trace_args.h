@@ -22,6 +22,11 @@
 #include <string>
 #include <string_view>
 
+// The packed arguments, in the format's order: an integer as 8 bytes
+// (sign-extended from its C type, or zero-extended if unsigned), a string
+// as its 4-byte length and its bytes (up to the precision, if any). A
+// writer with its own numbers may pack them so itself.
+
 // Stores in out (replacing its contents) the arguments fmt converts,
 // read from ap. False for a format or argument it cannot keep (a
 // conversion other than d, i, u, o, x, X, c and s with the length

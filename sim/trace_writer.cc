@@ -81,6 +81,10 @@ bool entry_matches(const std::string& pat, const EventName& e) {
 
 uint64_t now_ns() { return sim_now().value() / 1000; }
 
+// power_domain_target's fields, for a core's and a cluster's domain.
+const char* const kCoreLine = "name=core%u state=%u cpu_id=%u";
+const char* const kClusterLine = "name=cluster%u state=%u cpu_id=%u";
+
 // irq-info flags are not modelled: the events raised on the idle and
 // power-management paths (cpu_idle, power_domain_target) run with IRQs off
 // at preempt depth 1 in the kernel, so they print d..1; the rest print ....
@@ -106,6 +110,23 @@ char* put_u(char* p, uint64_t v, int width = 0, char pad = ' ') {
 void put_u(std::string& s, uint64_t v) {
   char d[24];
   s.append(d, static_cast<size_t>(put_u(d, v) - d));
+}
+
+// What render_trace_fields() prints for kCoreLine or kClusterLine and
+// their three packed numbers, written out: half the lines are these.
+void print_power_fields(const char* fmt, const char* args, std::string& out) {
+  int64_t v[3];
+  std::memcpy(v, args, sizeof v);
+  char buf[96];
+  char* p = buf;
+  auto put = [&p](std::string_view t) { p = std::copy(t.begin(), t.end(), p); };
+  put(fmt == kCoreLine ? "name=core" : "name=cluster");
+  p = put_u(p, static_cast<uint64_t>(v[0]));
+  put(" state=");
+  p = put_u(p, static_cast<uint64_t>(v[1]));
+  put(" cpu_id=");
+  p = put_u(p, static_cast<uint64_t>(v[2]));
+  out.append(buf, static_cast<size_t>(p - buf));
 }
 
 // kernel/trace/trace_output.c: "%16s-%-5d [%03d] " then the lat flags,
@@ -276,7 +297,10 @@ void TraceWriter::write_chunk(const std::string& chunk) {
     p += sizeof h + h.comm_len + 1 + h.fields_len + 1;
     if (h.fmt) {
       printed_.clear();
-      render_trace_fields(h.fmt, std::string_view(fields, fields_len), printed_);
+      if (h.fmt == kCoreLine || h.fmt == kClusterLine)
+        print_power_fields(h.fmt, fields, printed_);
+      else
+        render_trace_fields(h.fmt, std::string_view(fields, fields_len), printed_);
       fields = printed_.c_str();
       fields_len = printed_.size();
     }
@@ -331,21 +355,14 @@ void TraceWriter::model_freq(uint64_t ns, unsigned core, unsigned cluster, const
 }
 
 // "name=coreN state=S cpu_id=C" (or clusterN), on CPU column cpu. One
-// per core state change (~7,000 a simulated second under IKS): built in
-// place, with the event's index looked up once.
-void TraceWriter::power_line(std::string_view kind, unsigned id, unsigned state, unsigned cpu) {
+// per core state change (~7,000 a simulated second under IKS): its three
+// numbers are packed as pack_trace_args() would pack them for fmt (a
+// literal naming the kind), and the writer thread prints them.
+void TraceWriter::power_line(const char* fmt, unsigned id, unsigned state, unsigned cpu) {
   static const int ev = event_index("power_domain_target");
-  char buf[96];
-  char* p = buf;
-  auto put = [&p](std::string_view t) { p = std::copy(t.begin(), t.end(), p); };
-  put("name=");
-  put(kind);
-  p = put_u(p, id);
-  put(" state=");
-  p = put_u(p, state);
-  put(" cpu_id=");
-  p = put_u(p, cpu);
-  line(now_ns(), cpu, "<idle>", 0, ev, std::string_view(buf, static_cast<size_t>(p - buf)));
+  const int64_t args[3] = {id, state, cpu};
+  line(now_ns(), cpu, "<idle>", 0, ev,
+       std::string_view(reinterpret_cast<const char*>(args), sizeof args), -1, fmt);
 }
 
 void TraceWriter::attach(Platform& p, uint64_t end_ns) {
@@ -377,7 +394,7 @@ void TraceWriter::attach(Platform& p, uint64_t end_ns) {
   }
   for (unsigned i = 0; i < p.nr_cores(); ++i) {
     p.core(i).add_state_listener(
-        [this, i](Core::State s) { power_line("core", i, static_cast<unsigned>(s), i); });
+        [this, i](Core::State s) { power_line(kCoreLine, i, static_cast<unsigned>(s), i); });
   }
   for (auto& cl : p.clusters()) {
     const unsigned id = cl.cluster->params().id;
@@ -386,7 +403,7 @@ void TraceWriter::attach(Platform& p, uint64_t end_ns) {
       if (cpus[i].cluster == id) cores.push_back(i);
     const unsigned first = cores.empty() ? 0 : cores.front();
     cl.power->add_listener([this, id, first](PowerDomain::State s) {
-      power_line("cluster", id, static_cast<unsigned>(s), first);
+      power_line(kClusterLine, id, static_cast<unsigned>(s), first);
     });
     // A PLL relock stops the clock (0 Hz) on its way to the new frequency:
     // only the settled frequency is a change cpufreq would report.

@@ -84,7 +84,8 @@ class TraceWriter {
             int decides = -1);
   const std::string& fields_text(const TraceRecord& r);
   bool wanted(int event) const;  // an index in the event table, -1 unknown
-  void power_line(std::string_view kind, unsigned id, unsigned state, unsigned cpu);
+  // fmt: kCoreLine or kClusterLine (trace_writer.cc).
+  void power_line(const char* fmt, unsigned id, unsigned state, unsigned cpu);
   struct LineHead;
   void write_chunk(const std::string& chunk);  // on the writer thread
   void maybe_go_direct(uint64_t ns);           // on the writer thread
