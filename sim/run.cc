@@ -265,6 +265,8 @@ int elaborate(Run& r) {
   if (!outputs) return kExitOk;
   watch_for_switches(p, *r.switch_log);
   r.stats = std::make_unique<StatsCollector>(p, *r.switch_log, r.o.stats_schema);
+  // Without the spool stats.json is made all at the end: the same bytes.
+  r.stats->spool_ahead(r.o.out);
   if (!r.o.workload.empty()) r.stats->set_task_energy(r.task_energy.get());
   return kExitOk;
 }

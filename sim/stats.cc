@@ -97,6 +97,7 @@ void StatsCollector::collect() {
 // later was requested no earlier (earliest_unfinished_ns()) and, if at the
 // same time, finishes after it.
 void StatsCollector::hand_ahead() {
+  if (!ahead_spool_.is_open()) return;
   const std::deque<SwitchRecord>& done = switches_.done();
   const auto by_request = [](const SwitchRecord* a, const SwitchRecord* b) {
     return a->requested_ns < b->requested_ns;
@@ -124,7 +125,7 @@ void StatsCollector::hand_ahead() {
     // 64 switches a hand-over (~125 in 60 s of mp3-short): each wakes
     // the thread, which takes ~250 us to render them.
     ahead_thread_.commit(64 * (sizeof waiting_[k] + sizeof e));
-    ahead_.switches.push_back(waiting_[k]);
+    ahead_.push_back(waiting_[k]);
   }
   waiting_.erase(waiting_.begin(), waiting_.begin() + static_cast<std::ptrdiff_t>(k));
 }
@@ -138,19 +139,15 @@ void StatsCollector::render_ahead(const std::string& chunk) {
     double e;
     std::memcpy(&s, chunk.data() + p, sizeof s);
     std::memcpy(&e, chunk.data() + p + sizeof s, sizeof e);
-    ahead_text_ += SwitchLog::element_json(*s, e, schema_);
-    ahead_ends_.push_back(ahead_text_.size());
+    ahead_spool_.write(SwitchLog::element_json(*s, e, schema_));
+    ahead_ends_.push_back(ahead_spool_.size());
   }
 }
 
 void StatsCollector::finish() {
   if (finished_) return;
   ahead_thread_.finish();
-  size_t at = 0;
-  for (size_t end : ahead_ends_) {
-    ahead_.texts.push_back(std::string_view(ahead_text_).substr(at, end - at));
-    at = end;
-  }
+  if (ahead_spool_.is_open()) ahead_file_ = ahead_spool_.rewind_body();
   finished_ = true;
 }
 
@@ -518,9 +515,19 @@ void StatsCollector::write(JsonWriter& j, const RunInfo& r) const {
   j.end_array();
   write_cpus(j, sc_time_stamp().value() / 1000);
   write_cpufreq(j, sc_time_stamp().value() / 1000);
-  const bool ahead = finished_ && r.stats_schema == schema_ && ahead_.texts.size() == ahead_.switches.size();
+  // The switches made during the run, read back in order from their spool.
+  SwitchLog::Ahead ahead{ahead_, nullptr};
+  uint64_t at = 0;
+  ahead.text = [this, &at](size_t i, std::string* t) {
+    const uint64_t end = ahead_ends_[i];
+    t->resize(end - at);
+    const bool ok = fread(&(*t)[0], 1, t->size(), ahead_file_) == t->size();
+    at = end;
+    return ok;
+  };
+  const bool use = ahead_file_ && r.stats_schema == schema_ && ahead_ends_.size() == ahead_.size();
   switches_.write_json(j, [this](uint64_t t0, uint64_t t1) { return switch_energy(t0, t1); },
-                       r.stats_schema, ahead ? &ahead_ : nullptr);
+                       r.stats_schema, use ? &ahead : nullptr);
   write_tasks(j);
   double total_j = 0;  // the sum of the rails
   for (auto& m : p_.clusters()) total_j += m.energy->rail_j();

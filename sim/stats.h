@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "sim/spool_file.h"
 #include "sim/switch_log.h"
 #include "sim/writer_thread.h"
 
@@ -57,6 +58,9 @@ class StatsCollector {
   // switches still in flight will ask about, and hands the switches that
   // nothing will change any more to a thread that writes their JSON.
   void collect();
+  // The switches' JSON made during the run goes to a hidden spool in dir
+  // (the output folder); without it, write_json() makes it all.
+  bool spool_ahead(const std::string& dir) { return ahead_spool_.open(dir, "stats.switches"); }
   // After the last collect(): waits for that thread (write_json() uses
   // what it wrote only after this).
   void finish();
@@ -89,9 +93,12 @@ class StatsCollector {
   int schema_;
   size_t done_seen_ = 0;                      // switches_.done() looked at
   std::vector<const SwitchRecord*> waiting_;  // done, not handed over; request order
-  SwitchLog::Ahead ahead_;                    // handed over (texts: after finish())
-  std::string ahead_text_;                    // ahead_thread_'s: the texts, one after another
-  std::vector<size_t> ahead_ends_;            // ahead_thread_'s: where each ends
+  std::vector<const SwitchRecord*> ahead_;  // handed over, in order
+  // ahead_thread_'s: the texts, one after another (spooled, so that memory
+  // does not grow with them: ~0.7 KiB a switch), and where each ends.
+  SpoolFile ahead_spool_;
+  std::vector<uint64_t> ahead_ends_;
+  FILE* ahead_file_ = nullptr;  // after finish(): the spool, read from its start
   bool finished_ = false;
   WriterThread ahead_thread_;  // last: joined before the members it writes die
 };

@@ -318,7 +318,13 @@ void SwitchLog::write_json(JsonWriter& j, const EnergyBetween& energy_j, int sch
       std::equal(ahead->switches.begin(), ahead->switches.end(), order.begin()))
     k = ahead->switches.size();
   j.key("switches").begin_array();
-  for (size_t i = 0; i < k; ++i) j.raw_value(ahead->texts[i]);
+  std::string text;
+  for (size_t i = 0; i < k; ++i) {
+    if (ahead->text && ahead->text(i, &text))
+      j.raw_value(text);
+    else
+      write_switch(j, *order[i], energy_j, schema);
+  }
   for (size_t i = k; i < order.size(); ++i) write_switch(j, *order[i], energy_j, schema);
   j.end_array();
 }

@@ -75,9 +75,11 @@ class SwitchLog {
   // ahead: the JSON text of the first switches in request order, made
   // before by element_json() (on another thread, during the run), written
   // as they are; it is not used unless those are the switches it names.
+  // text(i, &t) gives the i-th, asked in order (false: that one is
+  // rendered here instead).
   struct Ahead {
     std::vector<const SwitchRecord*> switches;
-    std::vector<std::string_view> texts;
+    std::function<bool(size_t i, std::string* text)> text;
   };
   void write_json(JsonWriter& j, const EnergyBetween& energy_j = nullptr, int schema = 2,
                   const Ahead* ahead = nullptr) const;

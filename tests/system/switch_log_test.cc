@@ -58,8 +58,17 @@ TEST(SwitchLog, SwitchesWrittenAheadReadAsSwitchesWrittenAtOnce) {
       const SwitchRecord& s = log.done()[static_cast<size_t>(i)];
       texts[i] = SwitchLog::element_json(s, energy(s.requested_ns, s.end_ns), schema);
       ahead.switches.push_back(&s);
-      ahead.texts.push_back(texts[i]);
     }
+    ahead.text = [&texts](size_t i, std::string* t) {
+      *t = texts[i];
+      return true;
+    };
+    EXPECT_EQ(written(log, schema, &ahead), at_once) << "schema " << schema;
+    // A text that cannot be read is rendered instead.
+    ahead.text = [&texts](size_t i, std::string* t) {
+      *t = texts[i];
+      return i != 1;
+    };
     EXPECT_EQ(written(log, schema, &ahead), at_once) << "schema " << schema;
     // Texts that name other switches than the first in request order are
     // not used.
