@@ -269,18 +269,24 @@ void TraceWriter::line(uint64_t ns, unsigned cpu, std::string_view comm, int pid
   if (!wanted(ev) || !writer_.running()) return;
   const LineHead h = {fmt, ns, cpu, pid, ev, held, decides, static_cast<uint32_t>(comm.size()),
                       static_cast<uint32_t>(fields.size())};
-  // Grown once and filled in place (one capacity check, not five): a line
-  // is ~60 bytes, 50k of them in 5 s of mp3-short.
+  // Made on the stack and appended whole (one capacity check, not five,
+  // and no zero-fill of the grown chunk as a resize makes): a line is ~60
+  // bytes, 50k of them in 5 s of mp3-short. One too long for the stack
+  // (a fields text is at most 255 characters, a comm ~16) grows the chunk.
   std::string& c = writer_.chunk();
+  const size_t n = sizeof h + comm.size() + 1 + fields.size() + 1;
+  char stack[512];
   const size_t at = c.size();
-  c.resize(at + sizeof h + comm.size() + 1 + fields.size() + 1);
-  char* p = &c[at];
+  if (n > sizeof stack) c.resize(at + n);
+  char* const start = n > sizeof stack ? &c[at] : stack;
+  char* p = start;
   std::memcpy(p, &h, sizeof h);
   p += sizeof h;
   p = std::copy(comm.begin(), comm.end(), p);
   *p++ = '\0';
   p = std::copy(fields.begin(), fields.end(), p);
   *p = '\0';
+  if (start == stack) c.append(stack, n);
   writer_.commit();
 }
 
