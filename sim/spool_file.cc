@@ -31,9 +31,7 @@ bool SpoolFile::open(const std::string& dir, const std::string& name) {
   return true;
 }
 
-namespace {
-
-// [pos, end) of the file in to the end of out. copy_file_range moves the
+// [pos, end) of the file in to out at its position. copy_file_range moves the
 // bytes inside the kernel, without a trip through a buffer of ours (a 60 s
 // run's trace.txt is 65 MB); a file system that refuses it gets read/write.
 bool copy_range(int in, uint64_t pos, uint64_t end, int out) {
@@ -55,8 +53,6 @@ bool copy_range(int in, uint64_t pos, uint64_t end, int out) {
   }
   return true;
 }
-
-}  // namespace
 
 bool SpoolFile::copy_body(int out, uint64_t body_at,
                           const std::vector<std::pair<uint64_t, uint64_t>>& skip, uint64_t* kept) {

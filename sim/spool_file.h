@@ -27,6 +27,10 @@
 #include <utility>
 #include <vector>
 
+// Bytes [pos, end) of the file open as in, written to out at its position
+// (inside the kernel where it can: copy_file_range). False on an error.
+bool copy_range(int in, uint64_t pos, uint64_t end, int out);
+
 class SpoolFile {
  public:
   SpoolFile() = default;

@@ -6,7 +6,12 @@
 #include <cstring>
 #include <string_view>
 
+#include <fcntl.h>
 #include <unistd.h>
+
+#include <cerrno>
+
+#include "sim/temp_files.h"
 
 namespace {
 
@@ -543,7 +548,9 @@ class SpoolReader {
 
 // Every kept record of the spool in, in order, to pagers[cpu] (CPUs past
 // pagers' end and dropped clusters' held lines left out).
-bool page_records(FILE* body, std::vector<Pager>& pagers, const std::vector<bool>& drop_cluster) {
+// finish: close each pager's last page (else it stays open for more).
+bool page_records(FILE* body, std::vector<Pager>& pagers, const std::vector<bool>& drop_cluster,
+                  bool finish = true) {
   if (!body) return false;
   SpoolReader in(body);
   RecordHead rh;
@@ -559,24 +566,78 @@ bool page_records(FILE* body, std::vector<Pager>& pagers, const std::vector<bool
   }
   if (in.failed()) return false;
   for (Pager& p : pagers)
-    if (!p.finish()) return false;
+    if (finish && !p.finish()) return false;
   return true;
 }
 
 }  // namespace
 
-bool TraceDat::open(const std::string& dir) { return spool_.open(dir, "trace.dat.records"); }
+// A CPU's pages after go_live(): paged into a file of its own from 0.
+struct TraceDat::LiveCpu {
+  Pager pager{-1, 0};
+  int fd = -1, slot = -1;
+  std::string path;
+};
+
+bool TraceDat::open(const std::string& dir) {
+  dir_ = dir;
+  return spool_.open(dir, "trace.dat.records");
+}
+
+bool TraceDat::go_live(unsigned nr_cpus, const std::vector<bool>& drop_cluster) {
+  if (!spool_.is_open() || !live_.empty()) {
+    errno = EINVAL;
+    return false;
+  }
+  std::vector<LiveCpu> cpus(nr_cpus);
+  std::vector<Pager> pagers;
+  bool ok = true;
+  for (unsigned c = 0; c < nr_cpus && ok; ++c) {
+    LiveCpu& l = cpus[c];
+    l.path = dir_ + "/.trace.dat.cpu" + std::to_string(c) + ".tmp";
+    l.fd = ::open(l.path.c_str(), O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+    l.slot = l.fd >= 0 ? temp_files::track(l.path) : -1;
+    ok = l.fd >= 0;
+    pagers.emplace_back(l.fd, 0);
+  }
+  ok = ok && page_records(spool_.rewind_body(), pagers, drop_cluster, false);
+  for (unsigned c = 0; c < nr_cpus; ++c) cpus[c].pager = std::move(pagers[c]);
+  live_ = std::move(cpus);
+  if (!ok) {
+    const int e = errno;
+    close_live();
+    errno = e;
+    return false;
+  }
+  spool_.discard();
+  return true;
+}
+
+// The per-CPU files closed and removed (they are temporary either way).
+void TraceDat::close_live() {
+  for (LiveCpu& l : live_) {
+    if (l.fd >= 0) ::close(l.fd);
+    if (!l.path.empty()) std::remove(l.path.c_str());
+    temp_files::untrack(l.slot);
+  }
+  live_.clear();
+}
 
 void TraceDat::add(uint64_t ns, unsigned cpu, const char* comm, int pid, const char* event,
                    const char* fields, const char* flags, int held) {
-  if (!spool_.is_open()) return;
+  if (!spool_.is_open() && live_.empty()) return;
   const int f = format_of(event);
   if (f < 0 || !encode(static_cast<size_t>(f), fields, pid, flags, buf_, tail_)) return;
+  if (pid > 0) comms_.try_emplace(pid, comm);
+  if (!live_.empty()) {
+    if (held >= 0 || (cpu < live_.size() && !live_[cpu].pager.add(ns, buf_.data(), buf_.size())))
+      live_failed_ = true;
+    return;
+  }
   const RecordHead rh = {ns, cpu, held, static_cast<uint32_t>(buf_.size())};
   spool_.write(reinterpret_cast<const char*>(&rh), sizeof rh);
   spool_.write(buf_);
   count(rh.ns, rh.cpu, rh.held, rh.len);
-  if (pid > 0) comms_.try_emplace(pid, comm);
 }
 
 // What a CPU's pages will take, counted as its records come, so that
@@ -593,7 +654,7 @@ struct TraceDat::CpuPages {
 };
 
 TraceDat::TraceDat() = default;
-TraceDat::~TraceDat() = default;
+TraceDat::~TraceDat() { close_live(); }
 
 void TraceDat::count(uint64_t ns, uint32_t cpu, int32_t held, uint32_t len) {
   if (cpu >= pages_.size()) pages_.resize(cpu + 1);
@@ -670,6 +731,7 @@ std::string TraceDat::file_head(unsigned nr_cpus) const {
 // the counts kept by add(), then one pass over the spool writes the pages
 // in place after the header.
 bool TraceDat::write(FILE* f, unsigned nr_cpus, const std::vector<bool>& drop_cluster) {
+  if (!live_.empty()) return write_live(f, nr_cpus);
   std::vector<uint64_t> bytes;
   if (!counted(nr_cpus, drop_cluster, &bytes)) {
     std::vector<Pager> count(nr_cpus, Pager(-1, 0));
@@ -688,4 +750,30 @@ bool TraceDat::write(FILE* f, unsigned nr_cpus, const std::vector<bool>& drop_cl
   h.resize((h.size() + kPage - 1) / kPage * kPage, '\0');
   if (fwrite(h.data(), 1, h.size(), f) != h.size() || fflush(f) != 0) return false;
   return page_records(spool_.rewind_body(), out, drop_cluster);
+}
+
+// After go_live(): each CPU's last page closed, the head, then the CPUs'
+// files one after the other.
+bool TraceDat::write_live(FILE* f, unsigned nr_cpus) {
+  if (live_failed_ || nr_cpus != live_.size()) {
+    errno = EIO;
+    return false;
+  }
+  std::vector<uint64_t> bytes(nr_cpus);
+  for (unsigned c = 0; c < nr_cpus; ++c) {
+    if (!live_[c].pager.finish()) return false;
+    bytes[c] = live_[c].pager.bytes();
+  }
+  std::string h = file_head(nr_cpus);
+  uint64_t at = (h.size() + 16ull * nr_cpus + kPage - 1) / kPage * kPage;
+  for (unsigned c = 0; c < nr_cpus; ++c) {
+    put_num<uint64_t>(h, at);
+    put_num<uint64_t>(h, bytes[c]);
+    at += bytes[c];
+  }
+  h.resize((h.size() + kPage - 1) / kPage * kPage, '\0');
+  if (fwrite(h.data(), 1, h.size(), f) != h.size() || fflush(f) != 0) return false;
+  for (unsigned c = 0; c < nr_cpus; ++c)
+    if (!copy_range(live_[c].fd, 0, bytes[c], fileno(f))) return false;
+  return true;
 }

@@ -48,10 +48,21 @@ class TraceDat {
   // left out). f must be a file (the pages are written in place). False
   // on a read or write error.
   bool write(FILE* f, unsigned nr_cpus, const std::vector<bool>& drop_cluster);
+  // From now on the records are paged as they come, each CPU's into a
+  // file of its own beside the spool, and write() only copies those after
+  // the head: the paging was the longest stage after the simulation. The
+  // records so far are paged first, less the held lines of the clusters
+  // drop_cluster names, and the spool goes. Call it once no line will be
+  // held again, with the nr_cpus write() will get. False with errno (the
+  // spool goes on).
+  bool go_live(unsigned nr_cpus, const std::vector<bool>& drop_cluster);
 
  private:
   struct CpuPages;
+  struct LiveCpu;
   std::string file_head(unsigned nr_cpus) const;
+  bool write_live(FILE* f, unsigned nr_cpus);
+  void close_live();
   void count(uint64_t ns, uint32_t cpu, int32_t held, uint32_t len);
   bool counted(unsigned nr_cpus, const std::vector<bool>& drop_cluster,
                std::vector<uint64_t>* bytes) const;
@@ -61,4 +72,7 @@ class TraceDat {
   std::map<int, std::string> comms_;  // pid -> first name seen
   std::string buf_, tail_;            // reused: no allocation per event
   std::vector<CpuPages> pages_;       // per CPU column, see count()
+  std::string dir_;
+  std::vector<LiveCpu> live_;  // by CPU, after go_live()
+  bool live_failed_ = false;   // a page not written, or a held line after go_live()
 };

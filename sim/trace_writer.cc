@@ -329,6 +329,12 @@ void TraceWriter::write_chunk(const std::string& chunk) {
     }
     last_ns = h.ns;
   }
+  // trace.dat's pages as the records come, once no line will be held
+  // again (every cluster decided: the held lines so far are all dropped).
+  if (!dat_live_tried_ && !undecided_ && !decided_.empty() && nr_cpus_) {
+    dat_live_tried_ = true;
+    dat_.go_live(nr_cpus_, decided_);
+  }
   maybe_go_direct(last_ns);
 }
 

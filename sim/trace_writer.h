@@ -126,6 +126,7 @@ class TraceWriter {
   uint64_t end_ns_ = 0;
   unsigned nr_cpus_ = 0;
   bool gave_up_direct_ = false;
+  bool dat_live_tried_ = false;
   TraceDat dat_;            // writer thread's
   WriterThread writer_;     // last: joined before the members it writes die
 };

@@ -35,14 +35,19 @@ std::vector<Rec> records(int (*held_of)(unsigned i, unsigned cpu)) {
 }
 
 // The file TraceDat writes for recs, leaving out the held lines of the
-// clusters drop says; or, with keep_only, fed only the kept records.
+// clusters drop says; or, with keep_only, fed only the kept records. With
+// live_at, paged as they come from that record on (TraceDat::go_live(),
+// which its caller makes only once no line is held again: later held lines
+// are not fed).
 std::string dat_file(const std::string& dir, const std::vector<Rec>& recs,
-                     const std::vector<bool>& drop, bool keep_only) {
+                     const std::vector<bool>& drop, bool keep_only, size_t live_at = SIZE_MAX) {
   TraceDat dat;
   EXPECT_TRUE(dat.open(dir));
-  for (const Rec& r : recs) {
+  for (size_t i = 0; i < recs.size(); ++i) {
+    const Rec& r = recs[i];
+    if (i == live_at) EXPECT_TRUE(dat.go_live(3, drop));
     const bool dropped = r.held >= 0 && drop[static_cast<size_t>(r.held)];
-    if (keep_only && dropped) continue;
+    if ((keep_only || i >= live_at) && dropped) continue;
     const std::string fields = "state=" + std::to_string(r.ns % 5) + " cpu_id=" + std::to_string(r.cpu);
     dat.add(r.ns, r.cpu, "<idle>", 0, r.held >= 0 ? "cpu_frequency" : "cpu_idle", fields.c_str(),
             "d..1", keep_only ? -1 : r.held);
@@ -79,6 +84,22 @@ TEST(TraceDatPages, HeldLinesOfOneClusterPerColumnDroppedOrKept) {
   expect_same_as_kept_only("dat-pages-drop1", held, {false, true});
   expect_same_as_kept_only("dat-pages-keep", held, {false, false});
   expect_same_as_kept_only("dat-pages-dropall", held, {true, true});
+}
+
+// Paged as they come from the middle of the run on (go_live(): the held
+// lines so far dropped, none held after), the file is the same, and the
+// spool and the per-CPU files are gone once it is written.
+TEST(TraceDatPages, RecordsPagedAsTheyComeMakeTheSameFile) {
+  auto held = [](unsigned i, unsigned cpu) { return i % 4 == 0 ? static_cast<int>(cpu % 2) : -1; };
+  for (size_t at : {size_t(0), size_t(1), size_t(2500), size_t(5999)}) {
+    const std::string d = scratch("dat-pages-live");
+    const std::vector<Rec> recs = records(held);
+    const std::vector<bool> drop = {true, true};
+    const std::string kept = dat_file(d, recs, drop, true);
+    EXPECT_TRUE(dat_file(d, recs, drop, false, at) == kept) << "live from record " << at;
+    EXPECT_EQ(std::system(("test \"$(ls -A '" + d + "')\" = out.dat").c_str()), 0)
+        << "temporary files left in " << d;
+  }
 }
 
 // A column with model lines of two clusters cannot use the counts: write()
