@@ -515,9 +515,11 @@ void StatsCollector::write(JsonWriter& j, const RunInfo& r) const {
   j.end_array();
   write_cpus(j, sc_time_stamp().value() / 1000);
   write_cpufreq(j, sc_time_stamp().value() / 1000);
-  // The switches made during the run, read back in order from their spool.
+  // The switches made during the run, read back in order from their spool
+  // (from its start: a second write reads them again).
   SwitchLog::Ahead ahead{ahead_, nullptr};
   uint64_t at = 0;
+  if (ahead_file_ && fseek(ahead_file_, 0, SEEK_SET) != 0) ahead.switches.clear();
   ahead.text = [this, &at](size_t i, std::string* t) {
     const uint64_t end = ahead_ends_[i];
     t->resize(end - at);

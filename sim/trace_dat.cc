@@ -600,12 +600,14 @@ bool TraceDat::go_live(unsigned nr_cpus, const std::vector<bool>& drop_cluster) 
     ok = l.fd >= 0;
     pagers.emplace_back(l.fd, 0);
   }
-  ok = ok && page_records(spool_.rewind_body(), pagers, drop_cluster, false);
+  FILE* body = ok ? spool_.rewind_body() : nullptr;
+  ok = ok && page_records(body, pagers, drop_cluster, false);
   for (unsigned c = 0; c < nr_cpus; ++c) cpus[c].pager = std::move(pagers[c]);
   live_ = std::move(cpus);
   if (!ok) {
     const int e = errno;
     close_live();
+    if (body) fseek(body, 0, SEEK_END);  // the spool goes on where it was
     errno = e;
     return false;
   }
