@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <cerrno>
 #include <cstring>
 
 namespace temp_files {
@@ -12,7 +13,9 @@ namespace {
 // Fixed storage the handler reads with unlink() only (async-signal-safe).
 // A slot's path is complete before the slot is marked used, and the mark is
 // cleared only after the file is gone.
-constexpr int kSlots = 16;
+// A run's folder, its staged files, the spools and trace.dat's per-CPU
+// files (one per CPU: 8 on an Exynos 5422) come to ~25.
+constexpr int kSlots = 64;
 constexpr size_t kPathMax = 4096;
 struct Slot {
   char path[kPathMax];
@@ -24,6 +27,7 @@ Slot g_slots[kSlots];
 constexpr int kSignals[] = {SIGINT, SIGTERM, SIGHUP};
 
 extern "C" void remove_and_die(int sig) {
+  const int saved = errno;  // for the interrupted code, if the signal is ignored after all
   for (Slot& s : g_slots)
     if (s.used && !s.dir) unlink(s.path);
   // Folders: a parent empties only once its child is gone, whatever their
@@ -34,6 +38,7 @@ extern "C" void remove_and_die(int sig) {
       if (s.used && s.dir) rmdir(s.path);
   signal(sig, SIG_DFL);
   raise(sig);
+  errno = saved;
 }
 
 }  // namespace
