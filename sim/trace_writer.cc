@@ -131,13 +131,13 @@ void print_power_fields(const char* fmt, const char* args, std::string& out) {
 
 // kernel/trace/trace_output.c: "%16s-%-5d [%03d] " then the lat flags,
 // then " %5lu.%06lu: " with the time rounded to microseconds (ns2usecs).
-// Appended to s as snprintf into a 96-byte buffer would have it (so at most
-// 95 characters; only a comm of ~50 characters would reach that).
-void put_head(std::string& s, uint64_t ns, unsigned cpu, const char* comm, int pid,
-              const char* flags) {
+// Written at buf (room for kHeadRoom) as snprintf into a 96-byte buffer
+// would have it (so at most 95 characters; only a comm of ~50 characters
+// would reach that); returns its length.
+constexpr size_t kHeadRoom = 192;  // the comm (<= 95), and at most 90 more
+size_t put_head(char* buf, uint64_t ns, unsigned cpu, const char* comm, int pid, const char* flags) {
   const uint64_t us = (ns + 500) / 1000;
   const size_t comm_len = strnlen(comm, 95);
-  char buf[192];  // the comm (<= 95), and at most 90 more
   char* p = buf;
   for (size_t i = comm_len; i < 16; ++i) *p++ = ' ';
   std::memcpy(p, comm, comm_len);
@@ -165,7 +165,13 @@ void put_head(std::string& s, uint64_t ns, unsigned cpu, const char* comm, int p
   p = put_u(p, us % 1000000, 6, '0');
   *p++ = ':';
   *p++ = ' ';
-  s.append(buf, std::min<size_t>(static_cast<size_t>(p - buf), 95));
+  return std::min<size_t>(static_cast<size_t>(p - buf), 95);
+}
+
+void put_head(std::string& s, uint64_t ns, unsigned cpu, const char* comm, int pid,
+              const char* flags) {
+  char buf[kHeadRoom];
+  s.append(buf, put_head(buf, ns, cpu, comm, pid, flags));
 }
 }  // namespace
 
@@ -313,14 +319,29 @@ void TraceWriter::write_chunk(const std::string& chunk) {
     const char* event = kEvents[h.event].text;
     const char* flags = flags_for(event);
     const uint64_t start = out_.size();
-    line_.clear();
-    put_head(line_, h.ns, h.cpu, comm, h.pid, flags);
+    // The line made on the stack and written whole (a string grown by five
+    // appends cost as much as the formatting); a longer one in line_.
+    char text[kHeadRoom + 64 + 256 + 2];
+    const size_t event_len = strlen(event);
+    size_t n = put_head(text, h.ns, h.cpu, comm, h.pid, flags);
     dat_.add(h.ns, h.cpu, comm, h.pid, event, fields, flags, h.held);
-    line_ += event;
-    line_ += ": ";
-    line_.append(fields, fields_len);
-    line_ += '\n';
-    out_.write(line_);
+    if (n + event_len + 2 + fields_len + 1 <= sizeof text) {
+      std::memcpy(text + n, event, event_len);
+      n += event_len;
+      text[n++] = ':';
+      text[n++] = ' ';
+      std::memcpy(text + n, fields, fields_len);
+      n += fields_len;
+      text[n++] = '\n';
+      out_.write(text, n);
+    } else {
+      line_.assign(text, n);
+      line_ += event;
+      line_ += ": ";
+      line_.append(fields, fields_len);
+      line_ += '\n';
+      out_.write(line_);
+    }
     ++lines_;
     if (h.held >= 0) held_.push_back({start, out_.size() - start, static_cast<unsigned>(h.held)});
     if (h.decides >= 0 && static_cast<size_t>(h.decides) < decided_.size() && !decided_[h.decides]) {
