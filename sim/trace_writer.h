@@ -123,10 +123,10 @@ class TraceWriter {
   // Clusters the kernel reported (writer thread's), and how many are not.
   std::vector<bool> decided_;
   unsigned undecided_ = 0;
-  uint64_t end_ns_ = 0;
-  unsigned nr_cpus_ = 0;
-  bool gave_up_direct_ = false;
-  bool dat_live_tried_ = false;
+  uint64_t end_ns_ = 0;           // attach()'s: when the run should end, 0 unknown
+  unsigned nr_cpus_ = 0;          // attach()'s: the platform's cores
+  bool gave_up_direct_ = false;   // a go_direct() failed: trace.txt is copied at the end
+  bool dat_live_tried_ = false;   // TraceDat::go_live() was asked (once)
   TraceDat dat_;            // writer thread's
   WriterThread writer_;     // last: joined before the members it writes die
 };
