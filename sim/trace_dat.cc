@@ -740,18 +740,29 @@ bool TraceDat::write(FILE* f, unsigned nr_cpus, const std::vector<bool>& drop_cl
     if (!page_records(spool_.rewind_body(), count, drop_cluster)) return false;
     for (unsigned c = 0; c < nr_cpus; ++c) bytes[c] = count[c].bytes();
   }
-  std::string h = file_head(nr_cpus);
-  uint64_t at = (h.size() + 16ull * nr_cpus + kPage - 1) / kPage * kPage;
+  std::vector<uint64_t> at;
+  if (!write_head(f, bytes, &at)) return false;
   std::vector<Pager> out;
+  for (uint64_t a : at) out.emplace_back(fileno(f), a);
+  return page_records(spool_.rewind_body(), out, drop_cluster);
+}
+
+// Everything before the pages, into f: file_head(), then each CPU's
+// offset and size (bytes[c]), padded to a page. *at: where each CPU's
+// pages go.
+bool TraceDat::write_head(FILE* f, const std::vector<uint64_t>& bytes, std::vector<uint64_t>* at) const {
+  const unsigned nr_cpus = static_cast<unsigned>(bytes.size());
+  std::string h = file_head(nr_cpus);
+  uint64_t next = (h.size() + 16ull * nr_cpus + kPage - 1) / kPage * kPage;
+  at->clear();
   for (unsigned c = 0; c < nr_cpus; ++c) {
-    put_num<uint64_t>(h, at);
+    put_num<uint64_t>(h, next);
     put_num<uint64_t>(h, bytes[c]);
-    out.emplace_back(fileno(f), at);
-    at += bytes[c];
+    at->push_back(next);
+    next += bytes[c];
   }
   h.resize((h.size() + kPage - 1) / kPage * kPage, '\0');
-  if (fwrite(h.data(), 1, h.size(), f) != h.size() || fflush(f) != 0) return false;
-  return page_records(spool_.rewind_body(), out, drop_cluster);
+  return fwrite(h.data(), 1, h.size(), f) == h.size() && fflush(f) == 0;
 }
 
 // After go_live(): each CPU's last page closed, the head, then the CPUs'
@@ -766,15 +777,9 @@ bool TraceDat::write_live(FILE* f, unsigned nr_cpus) {
     if (!live_[c].pager.finish()) return false;
     bytes[c] = live_[c].pager.bytes();
   }
-  std::string h = file_head(nr_cpus);
-  uint64_t at = (h.size() + 16ull * nr_cpus + kPage - 1) / kPage * kPage;
-  for (unsigned c = 0; c < nr_cpus; ++c) {
-    put_num<uint64_t>(h, at);
-    put_num<uint64_t>(h, bytes[c]);
-    at += bytes[c];
-  }
-  h.resize((h.size() + kPage - 1) / kPage * kPage, '\0');
-  if (fwrite(h.data(), 1, h.size(), f) != h.size() || fflush(f) != 0) return false;
+  std::vector<uint64_t> at;
+  if (!write_head(f, bytes, &at)) return false;
+  // At its position, that is at[c]: the files go one after the other.
   for (unsigned c = 0; c < nr_cpus; ++c)
     if (!copy_range(live_[c].fd, 0, bytes[c], fileno(f))) return false;
   return true;

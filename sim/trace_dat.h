@@ -61,6 +61,7 @@ class TraceDat {
   struct CpuPages;
   struct LiveCpu;
   std::string file_head(unsigned nr_cpus) const;
+  bool write_head(FILE* f, const std::vector<uint64_t>& bytes, std::vector<uint64_t>* at) const;
   bool write_live(FILE* f, unsigned nr_cpus);
   void close_live();
   void count(uint64_t ns, uint32_t cpu, int32_t held, uint32_t len);
