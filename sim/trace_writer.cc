@@ -229,7 +229,9 @@ void TraceWriter::add(const TraceRecord& r) {
   // CPU the line is for (cpu_id), not of the CPU that made the change.
   int decides = -1;
   if (ev == frequency) {
-    const char* id = strstr(fields_text(r).c_str(), "cpu_id=");
+    // Printed here (a kernel frequency change: rare, unlike the lines).
+    const std::string text = r.fields_text();
+    const char* id = strstr(text.c_str(), "cpu_id=");
     const unsigned core = core_of_cpu(id ? static_cast<unsigned>(strtoul(id + 7, nullptr, 10)) : r.cpu);
     if (core < cluster_of_core_.size()) {
       const unsigned cl = static_cast<unsigned>(cluster_of_core_[core]);
@@ -239,15 +241,6 @@ void TraceWriter::add(const TraceRecord& r) {
     }
   }
   line(r.ns, r.cpu, r.comm, r.pid, ev, r.fields, -1, r.fmt, decides);
-}
-
-// A record's fields as text, in a reused string (on the simulation thread:
-// the few events whose fields it reads itself).
-const std::string& TraceWriter::fields_text(const TraceRecord& r) {
-  if (!r.fmt) return r.fields;
-  fields_.clear();
-  render_trace_fields(r.fmt, r.fields, fields_);
-  return fields_;
 }
 
 // One record for the writer thread: LineHead, then the comm and the

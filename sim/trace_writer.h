@@ -82,7 +82,6 @@ class TraceWriter {
   void line(uint64_t ns, unsigned cpu, std::string_view comm, int pid, int ev,
             std::string_view fields, int held = -1, const char* fmt = nullptr,
             int decides = -1);
-  const std::string& fields_text(const TraceRecord& r);
   bool wanted(int event) const;  // an index in the event table, -1 unknown
   // fmt: kCoreLine or kClusterLine (trace_writer.cc).
   void power_line(const char* fmt, unsigned id, unsigned state, unsigned cpu);
