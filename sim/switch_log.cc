@@ -319,12 +319,11 @@ void SwitchLog::write_json(JsonWriter& j, const EnergyBetween& energy_j, int sch
     k = ahead->switches.size();
   j.key("switches").begin_array();
   std::string text;
-  for (size_t i = 0; i < k; ++i) {
-    if (ahead->text && ahead->text(i, &text))
+  for (size_t i = 0; i < order.size(); ++i) {
+    if (i < k && ahead->text && ahead->text(i, &text))
       j.raw_value(text);
     else
       write_switch(j, *order[i], energy_j, schema);
   }
-  for (size_t i = k; i < order.size(); ++i) write_switch(j, *order[i], energy_j, schema);
   j.end_array();
 }
