@@ -122,9 +122,43 @@ T get(std::string_view args, size_t& at) {
   return v;
 }
 
+// Where a rendering goes: a line's pieces gather in a stack buffer and
+// reach out in one append (an append per piece cost more than printing).
+struct Sink {
+  explicit Sink(std::string& o) : out(o) {}
+  ~Sink() { flush(); }
+  void put(const char* p, size_t k) {
+    if (n + k > sizeof buf) flush();
+    if (k > sizeof buf) {
+      out.append(p, k);
+      return;
+    }
+    std::memcpy(buf + n, p, k);
+    n += k;
+  }
+  template <class T>
+  void decimal(T v) {
+    if (n + 24 > sizeof buf) flush();
+    n = static_cast<size_t>(std::to_chars(buf + n, buf + sizeof buf, v).ptr - buf);
+  }
+  // out itself, with what was gathered before it (for snprintf's output).
+  std::string& direct() {
+    flush();
+    return out;
+  }
+  void flush() {
+    out.append(buf, n);
+    n = 0;
+  }
+  std::string& out;
+  char buf[256];
+  size_t n = 0;
+};
+
 // snprintf of one conversion (spec, NUL-terminated) with its argument.
 template <class T>
-void append_printf(std::string& out, const char* spec, T v) {
+void append_printf(Sink& sink, const char* spec, T v) {
+  std::string& out = sink.direct();
   char buf[64];
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
@@ -141,22 +175,15 @@ void append_printf(std::string& out, const char* spec, T v) {
   out.resize(at + static_cast<size_t>(n));
 }
 
-template <class T>
-void append_decimal(std::string& out, T v) {
-  char buf[24];
-  const auto r = std::to_chars(buf, buf + sizeof buf, v);
-  out.append(buf, static_cast<size_t>(r.ptr - buf));
-}
-
-void print_int(const Conv& c, int64_t v, std::string& out) {
+void print_int(const Conv& c, int64_t v, Sink& out) {
   const bool sgn = is_signed(c.type);
   // %d, %u and their l, ll and z forms, as printf writes them.
   if (c.plain && c.type != 'c' && c.type != 'o' && c.type != 'x' && c.type != 'X' &&
       c.len != Len::h && c.len != Len::hh) {
     if (sgn)
-      append_decimal(out, v);
+      out.decimal(v);
     else
-      append_decimal(out, static_cast<uint64_t>(v));
+      out.decimal(static_cast<uint64_t>(v));
     return;
   }
   char spec[32];
@@ -183,9 +210,9 @@ void print_int(const Conv& c, int64_t v, std::string& out) {
   }
 }
 
-void print_str(const Conv& c, std::string_view s, std::string& out) {
+void print_str(const Conv& c, std::string_view s, Sink& out) {
   if (c.plain) {
-    out.append(s);
+    out.put(s.data(), s.size());
     return;
   }
   char spec[32];
@@ -257,19 +284,20 @@ void render_trace_fields(const char* fmt, std::string_view args, std::string& ou
 void render_trace_args(const char* fmt, std::string_view args, std::string& out) {
   const Format& f = format_of(fmt);
   if (!f.ok) return;  // not a format pack_trace_args accepted
+  Sink sink(out);
   size_t at = 0;
   for (unsigned i = 0; i < f.n; ++i) {
     const Format::Piece& k = f.piece[i];
-    out.append(fmt + k.lit_at, k.lit_len);
+    sink.put(fmt + k.lit_at, k.lit_len);
     if (k.conv.arg == Arg::none) {
-      out += '%';
+      sink.put("%", 1);
     } else if (k.conv.arg == Arg::str) {
       const uint32_t n = get<uint32_t>(args, at);
-      print_str(k.conv, at <= args.size() ? args.substr(at, n) : std::string_view(), out);
+      print_str(k.conv, at <= args.size() ? args.substr(at, n) : std::string_view(), sink);
       at += n;
     } else {
-      print_int(k.conv, get<int64_t>(args, at), out);
+      print_int(k.conv, get<int64_t>(args, at), sink);
     }
   }
-  out.append(f.tail);
+  sink.put(f.tail, std::strlen(f.tail));
 }
