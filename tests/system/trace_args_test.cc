@@ -85,6 +85,11 @@ TEST(TraceArgs, SignsWidthsAndLengthModifiersPrintAsPrintfPrintsThem) {
   EXPECT_SAME_AS_PRINTF("100%% of %s, %d%%", "it", 50);
   EXPECT_SAME_AS_PRINTF("%s", "");
   EXPECT_SAME_AS_PRINTF("%s%s", "a", "b");
+  // Pieces past the writer's stack buffer (256 bytes): a number after a
+  // long string, and a string longer than the buffer.
+  const std::string s250(250, 'x'), s300(300, 'y');
+  EXPECT_SAME_AS_PRINTF("%s=%d|%lu", s250.c_str(), -12345, 99ul);
+  EXPECT_SAME_AS_PRINTF("[%u] %s [%u]", 7u, s300.c_str(), 8u);
 }
 
 TEST(TraceArgs, FormatsItCannotKeepArePrintedAtOnce) {
