@@ -112,23 +112,6 @@ void put_u(std::string& s, uint64_t v) {
   s.append(d, static_cast<size_t>(put_u(d, v) - d));
 }
 
-// What render_trace_fields() prints for kCoreLine or kClusterLine and
-// their three packed numbers, written out: half the lines are these.
-void print_power_fields(const char* fmt, const char* args, std::string& out) {
-  int64_t v[3];
-  std::memcpy(v, args, sizeof v);
-  char buf[96];
-  char* p = buf;
-  auto put = [&p](std::string_view t) { p = std::copy(t.begin(), t.end(), p); };
-  put(fmt == kCoreLine ? "name=core" : "name=cluster");
-  p = put_u(p, static_cast<uint64_t>(v[0]));
-  put(" state=");
-  p = put_u(p, static_cast<uint64_t>(v[1]));
-  put(" cpu_id=");
-  p = put_u(p, static_cast<uint64_t>(v[2]));
-  out.append(buf, static_cast<size_t>(p - buf));
-}
-
 // kernel/trace/trace_output.c: "%16s-%-5d [%03d] " then the lat flags,
 // then " %5lu.%06lu: " with the time rounded to microseconds (ns2usecs).
 // Written at buf (room for kHeadRoom) as snprintf into a 96-byte buffer
@@ -302,10 +285,7 @@ void TraceWriter::write_chunk(const std::string& chunk) {
     p += sizeof h + h.comm_len + 1 + h.fields_len + 1;
     if (h.fmt) {
       printed_.clear();
-      if (h.fmt == kCoreLine || h.fmt == kClusterLine)
-        print_power_fields(h.fmt, fields, printed_);
-      else
-        render_trace_fields(h.fmt, std::string_view(fields, fields_len), printed_);
+      render_trace_fields(h.fmt, std::string_view(fields, fields_len), printed_);
       fields = printed_.c_str();
       fields_len = printed_.size();
     }
