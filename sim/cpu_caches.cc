@@ -90,12 +90,11 @@ void cold_misses(CoreState& c) {
   const uint32_t line = core->l1d().params().line_bytes;
   std::vector<uint8_t>& buf = line_buf;
   if (buf.size() < line) buf.resize(line);
-  for (uint32_t i = 0; i < p.cold_resume_lines; ++i)
-    guarded([&] {
-      core->transact(tlm::TLM_READ_COMMAND, g->setup.dram_base + uint64_t(i) * line, buf.data(),
-                     line, true, true);
-      return 0;
-    });
+  guarded([&] {
+    core->transact_chain(tlm::TLM_READ_COMMAND, g->setup.dram_base, buf.data(), line,
+                         p.cold_resume_lines);
+    return 0;
+  });
   core->l2().mark_warm(core->local_time().value());
 }
 

@@ -29,6 +29,22 @@ struct InitiatorExt : tlm::tlm_extension<InitiatorExt> {
   // extension every core transaction carries, not one of its own: setting
   // and clearing an extension per transaction cost ~1% of a run.)
   bool timing_only = false;
+  // A chain (Core::transact_chain): the transaction stands for `chain`
+  // timing-only accesses of its length at consecutive addresses, each issued
+  // when the one before has completed (dependent loads), all on the core's
+  // lead. Every hop adds the same delay to each access, so the target that
+  // takes a chain (Memory) makes the accesses one after another itself,
+  // adding, between two of them, what the hops above it added to the first
+  // (its delay on arrival less the lead). It stops after the first access
+  // that completes at or past chain_limit, where the core must wait (its
+  // next activity or the horizon), and sets chain_done to the accesses it
+  // made; hops above it count those. A hop that cannot treat the accesses
+  // alike (a shareable access to the CCI, a span crossing a bus region's
+  // end) sets chain to 1, and any other target takes only the first, so a
+  // chain ends as single transactions where it cannot be taken whole.
+  uint32_t chain = 1;
+  uint32_t chain_done = 1;
+  sc_core::sc_time chain_limit;
 
   tlm::tlm_extension_base* clone() const override { return new InitiatorExt(*this); }
   void copy_from(const tlm::tlm_extension_base& e) override {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "models/cpu/core.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "models/common/initiator.h"
@@ -149,6 +150,12 @@ bool Core::advance(const sc_time& t) {
   if (at >= pending_at_.value()) return false;
   lead_ += t;
   return true;
+}
+
+sc_time Core::lead_limit() {
+  if (sc_get_simulator_status() != SC_SIM_OK || horizon_ <= now()) return SC_ZERO_TIME;
+  if (!pending_known_ || check_run_ahead_) check_pending();
+  return std::min(horizon_, pending_at_);
 }
 
 // pending_at_ from SystemC if not known; in the developers' check, whether
@@ -347,4 +354,24 @@ tlm::tlm_response_status Core::transact(tlm::tlm_command cmd, uint64_t addr,
   // at its real time.
   if (delay > SC_ZERO_TIME && !advance(delay)) block(delay);
   return status;
+}
+
+void Core::transact_chain(tlm::tlm_command cmd, uint64_t addr, uint8_t* data, unsigned len,
+                          uint32_t n) {
+  while (n) {
+    // The accesses go as one transaction as far as they complete before
+    // lead_limit(): up to there each single transact() would have taken its
+    // delay on the lead, so nothing else ran between two of them and each
+    // hop treated them alike. The one that completes at or past the limit
+    // ends the transaction, and transact() waits, as it would have after it.
+    initiator_.chain = n;
+    initiator_.chain_done = 1;
+    initiator_.chain_limit = lead_limit();
+    transact(cmd, addr, data, len, true, true);
+    const uint32_t done = initiator_.chain_done;
+    initiator_.chain = 1;
+    initiator_.chain_done = 1;
+    n -= done;
+    addr += uint64_t(done) * len;
+  }
 }

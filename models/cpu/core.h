@@ -146,6 +146,13 @@ class Core : public sc_core::sc_module {
   tlm::tlm_response_status transact(tlm::tlm_command cmd, uint64_t addr,
                                     uint8_t* data, unsigned len, bool timing_only = false,
                                     bool quiet = false);
+  // n timing-only, quiet accesses of len bytes at addr, addr + len, ...,
+  // each issued when the one before has completed (the dependent line fills
+  // of a cold cache): the same as n transact() calls, and as many of them as
+  // complete on the lead go down the path as one transaction
+  // (InitiatorExt::chain), which DRAM makes one after another.
+  void transact_chain(tlm::tlm_command cmd, uint64_t addr, uint8_t* data, unsigned len,
+                      uint32_t n);
 
   // ---- local time (see the head of this file) ---------------------------------
   // This core's own time: SystemC's plus the lead it has not waited out yet.
@@ -173,6 +180,8 @@ class Core : public sc_core::sc_module {
 
  private:
   bool advance(const sc_core::sc_time& t);
+  // The instant at or past which advance() takes nothing on the lead.
+  sc_core::sc_time lead_limit();
   void check_pending();
   // run_cycles() when the cycles cannot go on the lead: it waits.
   Wake run_cycles_waiting(uint64_t n, bool irq_cuts, uint64_t* done);

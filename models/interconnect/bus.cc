@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "models/interconnect/bus.h"
 
+#include "models/common/initiator.h"
 #include "models/common/report.h"
 
 #include <cinttypes>
@@ -75,9 +76,16 @@ void Bus::b_transport(tlm::tlm_generic_payload& gp, sc_time& delay) {
     gp.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
     return;
   }
+  // A chain's accesses past the region's end decode elsewhere: they go as
+  // transactions of their own.
+  InitiatorExt* e = nullptr;
+  gp.get_extension(e);
+  const bool chain = e && e->chain > 1;
+  if (chain && uint64_t(e->chain) * gp.get_data_length() > r->end() - addr) e->chain = 1;
   gp.set_address(addr - r->base);
   to_targets[r->target_index]->b_transport(gp, delay);
   gp.set_address(addr);
+  if (chain) transactions_ += e->chain_done - 1;  // each access of it is one
 }
 
 unsigned Bus::transport_dbg(tlm::tlm_generic_payload& gp) {

@@ -162,7 +162,12 @@ void Cci400::slave_b_transport(int id, tlm::tlm_generic_payload& gp, sc_time& de
   Port& port = ports_[from];
   ++port.stats.transactions;
   delay += p_.transit_latency;
+  InitiatorExt* e = nullptr;
+  gp.get_extension(e);
   if (is_shareable(gp)) {
+    // Each access of a chain sees the snoop state of its own instant, and
+    // may have to catch up: they go one by one.
+    if (e) e->chain = 1;
     if (change_due_by(sc_time_stamp() + delay)) catch_up(gp, delay);
     const sc_time t = sc_time_stamp() + delay;
     settle(t);
@@ -184,7 +189,9 @@ void Cci400::slave_b_transport(int id, tlm::tlm_generic_payload& gp, sc_time& de
       }
     }
   }
+  const bool chain = e && e->chain > 1;
   to_bus->b_transport(gp, delay);
+  if (chain) port.stats.transactions += e->chain_done - 1;  // each access of it is one
 }
 
 unsigned Cci400::slave_transport_dbg(int, tlm::tlm_generic_payload& gp) {

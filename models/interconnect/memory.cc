@@ -69,7 +69,7 @@ void Memory::write_backdoor(uint64_t offset, const void* src, uint64_t len) {
   copy_in(offset, static_cast<const uint8_t*>(src), len, nullptr, 0);
 }
 
-bool Memory::access(tlm::tlm_generic_payload& gp) {
+bool Memory::access(tlm::tlm_generic_payload& gp, bool timing_only) {
   const uint64_t off = gp.get_address();
   const uint64_t len = gp.get_data_length();
   if (off > p_.size || len > p_.size - off) {
@@ -80,7 +80,7 @@ bool Memory::access(tlm::tlm_generic_payload& gp) {
     gp.set_response_status(tlm::TLM_BURST_ERROR_RESPONSE);
     return false;
   }
-  if (is_timing_only(gp)) {
+  if (timing_only) {
     // Write-backs of unmodelled cache contents: the time is all there is.
   } else if (gp.is_read()) {
     if (gp.get_byte_enable_ptr()) {  // disabled lanes are left as they were
@@ -100,12 +100,38 @@ bool Memory::access(tlm::tlm_generic_payload& gp) {
 }
 
 void Memory::b_transport(tlm::tlm_generic_payload& gp, sc_time& delay) {
-  if (!access(gp)) return;
+  InitiatorExt* e = nullptr;
+  gp.get_extension(e);
+  const bool timing_only = e && e->timing_only;
+  if (!access(gp, timing_only)) return;
+  const bool read = gp.is_read();
+  if (!read && !gp.is_write()) return;  // TLM_IGNORE_COMMAND moves no data and takes no channel time
   const uint64_t len = gp.get_data_length();
-  if (gp.is_read()) ++reads_, bytes_read_ += len;
-  else if (gp.is_write()) ++writes_, bytes_written_ += len;
-  else return;  // TLM_IGNORE_COMMAND moves no data and takes no channel time
+  const uint32_t n = e && e->chain > 1 && timing_only ? chain_length(gp, e->chain) : 1;
+  // What the hops above added to this access (its delay less the core's
+  // lead): they add it again to each next access of a chain.
+  const sc_time above = n > 1 ? delay - e->lead : SC_ZERO_TIME;
+  uint32_t done = 1;
+  charge(read, len, delay);
+  for (; done < n && sim_now() + delay < e->chain_limit; ++done) {
+    delay += above;
+    charge(read, len, delay);
+  }
+  if (e) e->chain_done = done;
+}
 
+uint32_t Memory::chain_length(const tlm::tlm_generic_payload& gp, uint32_t asked) const {
+  // The accesses past the end of the memory are not part of it: each is a
+  // transaction of its own, which fails as it would alone.
+  const uint64_t len = gp.get_data_length();
+  if (len == 0) return 1;
+  const uint64_t fit = (p_.size - gp.get_address()) / len;
+  return fit < asked ? static_cast<uint32_t>(fit) : asked;
+}
+
+void Memory::charge(bool read, uint64_t len, sc_time& delay) {
+  if (read) ++reads_, bytes_read_ += len;
+  else ++writes_, bytes_written_ += len;
   const sc_time arrival = sim_now() + delay;
   const sc_time start = std::max(arrival, busy_until_);
   const sc_time xfer = transfer_time(len);
@@ -114,5 +140,5 @@ void Memory::b_transport(tlm::tlm_generic_payload& gp, sc_time& delay) {
 }
 
 unsigned Memory::transport_dbg(tlm::tlm_generic_payload& gp) {
-  return access(gp) ? gp.get_data_length() : 0;
+  return access(gp, is_timing_only(gp)) ? gp.get_data_length() : 0;
 }

@@ -12,6 +12,9 @@
 // initiators reading at the same time see the second wait for the first's
 // transfer, while one initiator whose accesses are spaced by their own
 // latency never queues.
+//
+// A chain of timing-only accesses (InitiatorExt::chain, a cold cache's line
+// fills) is made here one access after another, each charged as above.
 #pragma once
 
 #include <systemc>
@@ -62,8 +65,14 @@ class Memory : public sc_core::sc_module {
  private:
   using Page = std::array<uint8_t, kPageSize>;
 
-  // Checks and performs the data movement; false with the response set on error.
-  bool access(tlm::tlm_generic_payload& gp);
+  // Checks and performs the data movement (none when timing_only); false
+  // with the response set on error.
+  bool access(tlm::tlm_generic_payload& gp, bool timing_only);
+  // The accesses of a chain (InitiatorExt::chain) that fall in the memory,
+  // of the `asked` the transaction stands for (its first one does).
+  uint32_t chain_length(const tlm::tlm_generic_payload& gp, uint32_t asked) const;
+  // One access's counts and time: the channel queue and the delay it adds.
+  void charge(bool read, uint64_t len, sc_core::sc_time& delay);
   sc_core::sc_time transfer_time(uint64_t bytes) const;
 
   void copy_out(uint64_t offset, uint8_t* dst, uint64_t len) const;

@@ -11,6 +11,9 @@
 
 #include "models/clock/clock_domain.h"
 #include "models/cpu/core.h"
+#include "models/interconnect/memory.h"
+
+#include <tlm_utils/simple_initiator_socket.h>
 
 using namespace sc_core;
 
@@ -198,4 +201,76 @@ TEST(Core, TargetThatCatchesUpRunsAtTheInstantOfTheAccess) {
   EXPECT_EQ(rig.target_stamp, kStart + ns(40));
   EXPECT_EQ(rig.target_saw, kStart + ns(40));
   EXPECT_EQ(local_after, kStart + ns(50));
+}
+
+namespace {
+// A core reading DRAM (50 ns latency, a 64-byte line in 10 ns) and another
+// initiator that, at other_at, moves 1 KiB (160 ns of the channel).
+struct ChainRig : sc_module {
+  ClockDomain clk{"clk", 1000000000};
+  Cache l2{CacheParams{}};
+  std::unique_ptr<Core> core;
+  Memory mem{"mem", MemoryParams{1 << 20, sc_time(50, SC_NS), 6.4}};
+  tlm_utils::simple_initiator_socket<ChainRig> dma{"dma"};
+  sc_time other_at;
+  sc_time local_after;
+
+  SC_HAS_PROCESS(ChainRig);
+  ChainRig(sc_module_name n, std::function<void(Core&)> body) : sc_module(n) {
+    CoreParams p;
+    p.type = "cortex-a15";
+    p.ipc.fill(1.0);
+    core = std::make_unique<Core>("core", p, clk, l2, true, false);
+    core->set_firmware([this, body] {
+      wait(kStart);
+      body(*core);
+      local_after = core->local_time();
+      for (;;) wait(1, SC_SEC);
+    });
+    core->to_cluster.bind(mem.from_bus);
+    dma.bind(mem.from_bus);
+    SC_THREAD(dma_thread);
+  }
+  void dma_thread() {
+    wait(other_at);
+    static uint8_t block[1024];
+    tlm::tlm_generic_payload gp;
+    gp.set_command(tlm::TLM_WRITE_COMMAND);
+    gp.set_data_ptr(block);
+    gp.set_data_length(sizeof block);
+    gp.set_streaming_width(sizeof block);
+    sc_time d = SC_ZERO_TIME;
+    dma->b_transport(gp, d);
+  }
+};
+}  // namespace
+
+// A chain of line reads is the reads one after another: the lines that end
+// before the DMA's access (at 200 ns) are made on the lead, the one that
+// ends past it (at 250 ns) makes the core wait, and the last then queues
+// behind the DMA's transfer (200-360 ns): 360 + 60 = 420 ns. Had the chain
+// run past the DMA, the last line would have ended at 310 ns.
+TEST(Core, ChainOfReadsWaitsWhereSingleReadsWould) {
+  ChainRig rig("rig", [](Core& c) {
+    uint8_t line[64];
+    c.transact_chain(tlm::TLM_READ_COMMAND, 0, line, 64, 5);
+  });
+  rig.other_at = ns(200);
+  Core::set_horizon(sc_time(1, SC_MS));
+  sc_start(sc_time(1, SC_MS));
+  EXPECT_EQ(rig.local_after, ns(420));
+  EXPECT_EQ(rig.mem.reads(), 5u);
+  EXPECT_EQ(rig.mem.writes(), 1u);
+}
+
+// The same with singles, the reference the chain must match.
+TEST(Core, SingleReadsWaitAtTheSameInstants) {
+  ChainRig rig("rig", [](Core& c) {
+    uint8_t line[64];
+    for (int k = 0; k < 5; ++k) c.transact(tlm::TLM_READ_COMMAND, 64 * k, line, 64, true, true);
+  });
+  rig.other_at = ns(200);
+  Core::set_horizon(sc_time(1, SC_MS));
+  sc_start(sc_time(1, SC_MS));
+  EXPECT_EQ(rig.local_after, ns(420));
 }

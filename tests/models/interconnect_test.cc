@@ -9,6 +9,7 @@
 #include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/simple_target_socket.h>
 
+#include "models/common/initiator.h"
 #include "models/interconnect/bus.h"
 #include "models/interconnect/cci400.h"
 #include "models/interconnect/memory.h"
@@ -677,4 +678,142 @@ TEST(CciTest, RejectsInconsistentParams) {
   EXPECT_NE(report_text([&] { Cci400 c("c2", p); }).find("0x4800"), std::string::npos);
   p.slave_if_offsets = {0x4000, 0x4000};
   EXPECT_NE(report_text([&] { Cci400 c("c3", p); }).find("both"), std::string::npos);
+}
+
+// ---- chains (InitiatorExt::chain) ----------------------------------------
+
+namespace {
+// A core's path to DRAM: a CCI interface, the bus (DRAM at 0x80000000, 1 MiB
+// and 4 KiB of something else above it) and the memory: per 64-byte line
+// 4 ns transit + 7 ns bus + 50 ns latency + 10 ns transfer.
+struct DramPath {
+  Cci400 cci;
+  Bus bus;
+  Memory mem;
+  TestTarget above;
+  TieOff tie;
+  explicit DramPath(const std::string& n)
+      : cci((n + "_cci").c_str(), tc2_cci()), bus((n + "_bus").c_str(), BusParams{7 * NS}),
+        mem((n + "_mem").c_str(), MemoryParams{1 << 20, 50 * NS, 6.4}),
+        above((n + "_above").c_str(), 3 * NS, 0) {
+    cci.to_bus.bind(bus.from_initiators);
+    bus.map(0x80000000, 1 << 20, mem.from_bus, "dram");
+    bus.map(0x80100000, 0x1000, above.socket, "above");
+    tie.slave_if(cci, 1);
+    tie.regs(cci);
+  }
+};
+
+// One timing-only read of a 64-byte line from a core (an InitiatorExt), as
+// a chain of `chain` lines up to `limit`; returns the lines it made.
+uint32_t read_lines(TestInitiator& i, uint64_t addr, uint32_t chain, sc_time& delay,
+                    sc_time limit = sc_max_time(), bool shareable = false) {
+  static uint8_t line[64];
+  tlm::tlm_generic_payload gp;
+  InitiatorExt ext;
+  CoherentExt coherent;
+  ext.timing_only = true;
+  ext.lead = delay;
+  ext.chain = chain;
+  ext.chain_limit = limit;
+  gp.set_command(tlm::TLM_READ_COMMAND);
+  gp.set_address(addr);
+  gp.set_data_ptr(line);
+  gp.set_data_length(64);
+  gp.set_streaming_width(64);
+  gp.set_extension(&ext);
+  if (shareable) gp.set_extension(&coherent);
+  i.socket->b_transport(gp, delay);
+  gp.clear_extension(&ext);
+  if (shareable) gp.clear_extension(&coherent);
+  EXPECT_EQ(gp.get_response_status(), tlm::TLM_OK_RESPONSE);
+  return ext.chain_done;
+}
+}  // namespace
+
+// A chain's lines cost what the same reads one after another cost, each
+// issued at the end of the one before (the lead of a core), and each counts
+// as a transaction at every hop.
+TEST(ChainTest, LinesMadeAtOnceCostWhatSingleReadsCost) {
+  TestInitiator one("one"), all("all");
+  DramPath p1("p1"), p2("p2");
+  one.socket.bind(p1.cci.from_cluster[0]);
+  all.socket.bind(p2.cci.from_cluster[0]);
+  sc_time singles = 5 * NS, chained = 5 * NS;
+  uint32_t made = 0;
+  one.script = [&](TestInitiator& i) {
+    for (uint64_t k = 0; k < 6; ++k) read_lines(i, 0x80000000 + 64 * k, 1, singles);
+  };
+  all.script = [&](TestInitiator& i) { made = read_lines(i, 0x80000000, 6, chained); };
+  sc_start();
+  ASSERT_TRUE(one.done && all.done);
+  EXPECT_EQ(made, 6u);
+  EXPECT_EQ(singles, 5 * NS + 6 * (4 + 7 + 50 + 10) * NS);
+  EXPECT_EQ(chained, singles);
+  EXPECT_EQ(p2.mem.reads(), 6u);
+  EXPECT_EQ(p2.mem.bytes_read(), 6u * 64);
+  EXPECT_EQ(p2.mem.busy_until(), p1.mem.busy_until());
+  EXPECT_EQ(p2.bus.transactions(), 6u);
+  EXPECT_EQ(p2.cci.port_stats(0).transactions, 6u);
+}
+
+// The line that completes at or past the limit (the core's next activity)
+// is the last: the core waits there, as it would after a single read.
+TEST(ChainTest, StopsAfterTheLineThatReachesTheLimit) {
+  TestInitiator cpu("cpu");
+  DramPath p("p");
+  cpu.socket.bind(p.cci.from_cluster[0]);
+  uint32_t made = 0;
+  sc_time d = SC_ZERO_TIME;
+  cpu.script = [&](TestInitiator& i) {
+    // Lines complete at 71, 142, 213 ns: 142 reaches a limit at 142.
+    made = read_lines(i, 0x80000000, 5, d, 142 * NS);
+  };
+  sc_start();
+  ASSERT_TRUE(cpu.done);
+  EXPECT_EQ(made, 2u);
+  EXPECT_EQ(d, 142 * NS);
+  EXPECT_EQ(p.mem.reads(), 2u);
+  EXPECT_EQ(p.bus.transactions(), 2u);
+  EXPECT_EQ(p.cci.port_stats(0).transactions, 2u);
+}
+
+// Where the lines cannot be treated alike the chain is one line: a span
+// that runs past the DRAM region (the rest decodes elsewhere), past the
+// memory's end, or a shareable request (snoop state of its own instant).
+TEST(ChainTest, BecomesOneLineWhereItsLinesDiffer) {
+  TestInitiator cpu("cpu");
+  DramPath p("p");
+  cpu.socket.bind(p.cci.from_cluster[0]);
+  uint32_t across = 0, shareable = 0, inside = 0;
+  sc_time d1 = SC_ZERO_TIME, d2 = SC_ZERO_TIME, d3 = SC_ZERO_TIME;
+  cpu.script = [&](TestInitiator& i) {
+    across = read_lines(i, 0x80100000 - 128, 3, d1);  // the third is above DRAM
+    shareable = read_lines(i, 0x80000000, 3, d2, sc_max_time(), true);
+    inside = read_lines(i, 0x80100000 - 192, 3, d3);  // exactly to DRAM's end
+  };
+  sc_start();
+  ASSERT_TRUE(cpu.done);
+  EXPECT_EQ(across, 1u);
+  EXPECT_EQ(shareable, 1u);
+  EXPECT_EQ(inside, 3u);
+  EXPECT_EQ(p.above.calls, 0u);
+  EXPECT_EQ(p.mem.reads(), 5u);
+  EXPECT_EQ(p.cci.port_stats(0).transactions, 5u);
+}
+
+// Memory alone (its own limit): lines past its end are left to their own
+// transactions.
+TEST(ChainTest, MemoryTakesOnlyTheLinesInsideIt) {
+  TestInitiator cpu("cpu");
+  Memory mem("mem", MemoryParams{256, 50 * NS, 6.4});
+  cpu.socket.bind(mem.from_bus);
+  uint32_t made = 0;
+  sc_time d = SC_ZERO_TIME;
+  cpu.script = [&](TestInitiator& i) { made = read_lines(i, 128, 4, d); };
+  sc_start();
+  ASSERT_TRUE(cpu.done);
+  EXPECT_EQ(made, 2u);
+  EXPECT_EQ(mem.reads(), 2u);
+  EXPECT_EQ(d, 2 * 60 * NS);
 }
