@@ -47,6 +47,10 @@ u64 ktime_get_ns(void)
 	u64 cnt = read_cntpct();
 	u32 frq = read_cntfrq();
 
+	/* 64-bit arithmetic while the product fits (the first ~12 minutes at
+	 * 24 MHz): the same quotient, without a 128-bit division per read. */
+	if (cnt <= UINT64_MAX / 1000000000u)
+		return cnt * 1000000000u / frq;
 	return (u64)((unsigned __int128)cnt * 1000000000u / frq);
 }
 
