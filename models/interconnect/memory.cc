@@ -129,7 +129,8 @@ uint32_t Memory::chain_length(const tlm::tlm_generic_payload& gp, uint32_t asked
   return fit < asked ? static_cast<uint32_t>(fit) : asked;
 }
 
-void Memory::charge(bool read, uint64_t len, sc_time& delay) {
+// Inlined into b_transport: once per DRAM access, and once per line of a chain.
+[[gnu::always_inline]] inline void Memory::charge(bool read, uint64_t len, sc_time& delay) {
   if (read) ++reads_, bytes_read_ += len;
   else ++writes_, bytes_written_ += len;
   const sc_time arrival = sim_now() + delay;
