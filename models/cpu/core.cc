@@ -369,10 +369,18 @@ void Core::transact_chain(tlm::tlm_command cmd, uint64_t addr, uint8_t* data, un
     initiator_.chain = n;
     initiator_.chain_done = 1;
     initiator_.chain_limit = lead_limit();
-    transact(cmd, addr, data, len, true, true);
-    const uint32_t done = initiator_.chain_done;
-    initiator_.chain = 1;
-    initiator_.chain_done = 1;
+    // The next plain transaction must not inherit the chain, even if this
+    // one ends in a model error.
+    struct Plain {
+      InitiatorExt& e;
+      ~Plain() { e.chain = e.chain_done = 1; }
+    };
+    uint32_t done;
+    {
+      Plain plain{initiator_};
+      transact(cmd, addr, data, len, true, true);
+      done = initiator_.chain_done;
+    }
     n -= done;
     addr += uint64_t(done) * len;
   }

@@ -179,7 +179,8 @@ class Core : public sc_core::sc_module {
   void add_work_listener(std::function<void(WorkKind)> l) { work_listeners_.push_back(std::move(l)); }
 
  private:
-  bool advance(const sc_core::sc_time& t);
+  // Inline, and defined in core.cc only: its two callers are there.
+  inline bool advance(const sc_core::sc_time& t);
   // The instant at or past which advance() takes nothing on the lead.
   sc_core::sc_time lead_limit();
   void check_pending();

@@ -72,7 +72,8 @@ class Memory : public sc_core::sc_module {
   // of the `asked` the transaction stands for (its first one does).
   uint32_t chain_length(const tlm::tlm_generic_payload& gp, uint32_t asked) const;
   // One access's counts and time: the channel queue and the delay it adds.
-  void charge(bool read, uint64_t len, sc_core::sc_time& delay);
+  // (Inline, defined in memory.cc: b_transport alone calls it.)
+  inline void charge(bool read, uint64_t len, sc_core::sc_time& delay);
   sc_core::sc_time transfer_time(uint64_t bytes) const;
 
   void copy_out(uint64_t offset, uint8_t* dst, uint64_t len) const;

@@ -204,14 +204,18 @@ TEST(Core, TargetThatCatchesUpRunsAtTheInstantOfTheAccess) {
 }
 
 namespace {
-// A core reading DRAM (50 ns latency, a 64-byte line in 10 ns) and another
-// initiator that, at other_at, moves 1 KiB (160 ns of the channel).
+// A core reading DRAM (50 ns latency, a 64-byte line in 10 ns) through a
+// port that counts its transactions, and another initiator that, at
+// other_at, moves 1 KiB (160 ns of the channel).
 struct ChainRig : sc_module {
   ClockDomain clk{"clk", 1000000000};
   Cache l2{CacheParams{}};
   std::unique_ptr<Core> core;
   Memory mem{"mem", MemoryParams{1 << 20, sc_time(50, SC_NS), 6.4}};
   tlm_utils::simple_initiator_socket<ChainRig> dma{"dma"};
+  tlm_utils::simple_target_socket<ChainRig> port{"port"};
+  tlm_utils::simple_initiator_socket<ChainRig> to_mem{"to_mem"};
+  unsigned port_calls = 0;
   sc_time other_at;
   sc_time local_after;
 
@@ -227,9 +231,15 @@ struct ChainRig : sc_module {
       local_after = core->local_time();
       for (;;) wait(1, SC_SEC);
     });
-    core->to_cluster.bind(mem.from_bus);
+    core->to_cluster.bind(port);
+    port.register_b_transport(this, &ChainRig::forward);
+    to_mem.bind(mem.from_bus);
     dma.bind(mem.from_bus);
     SC_THREAD(dma_thread);
+  }
+  void forward(tlm::tlm_generic_payload& gp, sc_time& delay) {
+    ++port_calls;
+    to_mem->b_transport(gp, delay);
   }
   void dma_thread() {
     wait(other_at);
@@ -261,6 +271,7 @@ TEST(Core, ChainOfReadsWaitsWhereSingleReadsWould) {
   EXPECT_EQ(rig.local_after, ns(420));
   EXPECT_EQ(rig.mem.reads(), 5u);
   EXPECT_EQ(rig.mem.writes(), 1u);
+  EXPECT_EQ(rig.port_calls, 2u);  // four lines at once, then the last
 }
 
 // The same with singles, the reference the chain must match.
@@ -273,4 +284,25 @@ TEST(Core, SingleReadsWaitAtTheSameInstants) {
   Core::set_horizon(sc_time(1, SC_MS));
   sc_start(sc_time(1, SC_MS));
   EXPECT_EQ(rig.local_after, ns(420));
+  EXPECT_EQ(rig.port_calls, 5u);
+}
+
+// The end of the current sc_start() bounds a chain as it bounds the lead:
+// of lines ending at 70, 130, 190 ns, the third passes a slice that ends at
+// 140 ns and is the last made in it; the core waits it out in the next.
+TEST(Core, ChainStopsAtTheHorizon) {
+  ChainRig rig("rig", [](Core& c) {
+    uint8_t line[64];
+    c.transact_chain(tlm::TLM_READ_COMMAND, 0, line, 64, 5);
+  });
+  rig.other_at = sc_time(1, SC_MS);
+  Core::set_horizon(ns(140));
+  sc_start(ns(140));
+  EXPECT_EQ(rig.mem.reads(), 3u);
+  EXPECT_EQ(rig.port_calls, 1u);
+  Core::set_horizon(sc_time(1, SC_MS));
+  sc_start(sc_time(1, SC_MS) - ns(140));
+  EXPECT_EQ(rig.local_after, ns(310));
+  EXPECT_EQ(rig.mem.reads(), 5u);
+  EXPECT_EQ(rig.port_calls, 2u);
 }

@@ -779,8 +779,9 @@ TEST(ChainTest, StopsAfterTheLineThatReachesTheLimit) {
 }
 
 // Where the lines cannot be treated alike the chain is one line: a span
-// that runs past the DRAM region (the rest decodes elsewhere), past the
-// memory's end, or a shareable request (snoop state of its own instant).
+// that runs past the DRAM region (the rest decodes elsewhere) or a
+// shareable request (snoop state of its own instant). A span that ends at
+// the region's end stays whole.
 TEST(ChainTest, BecomesOneLineWhereItsLinesDiffer) {
   TestInitiator cpu("cpu");
   DramPath p("p");
