@@ -88,8 +88,22 @@ bool Fdt::is_compatible(int node, const char* compat) const {
 int Fdt::parent(int node) const { return fdt_parent_offset(blob(), node); }
 
 int Fdt::node_by_phandle(uint32_t ph) const {
-  int n = fdt_node_offset_by_phandle(blob(), ph);
-  return n < 0 ? -1 : n;
+  if (ph == 0 || ph == ~0u) return -1;  // not phandles (libfdt: -FDT_ERR_BADPHANDLE)
+  auto it = phandles_.find(ph);
+  if (it == phandles_.end() || fdt_get_phandle(blob(), it->second) != ph) {
+    index_phandles();
+    it = phandles_.find(ph);
+    if (it == phandles_.end()) return -1;
+  }
+  return it->second;
+}
+
+void Fdt::index_phandles() const {
+  phandles_.clear();
+  for (int n = fdt_next_node(blob(), -1, nullptr); n >= 0; n = fdt_next_node(blob(), n, nullptr)) {
+    const uint32_t ph = fdt_get_phandle(blob(), n);
+    if (ph != 0 && ph != ~0u) phandles_.try_emplace(ph, n);  // the first, as libfdt finds
+  }
 }
 
 bool Fdt::is_enabled(int node) const {

@@ -10,6 +10,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 class DtError : public std::runtime_error {
@@ -60,6 +61,14 @@ class Fdt {
   std::string where(int node, const char* prop = nullptr) const;
 
  private:
+  // Offsets of the nodes by phandle, from one walk of the blob: libfdt
+  // finds a phandle by walking the whole blob (~150k instructions for
+  // TC2's), and reading the platform asks ~26 times. The blob may change
+  // through bytes(), so every answer is checked against it and a stale
+  // or missing one costs a new walk.
+  void index_phandles() const;
+  mutable std::unordered_map<uint32_t, int> phandles_;
+
   std::string file_;
   std::vector<char> blob_;
 };
