@@ -78,7 +78,7 @@ static void cci_ace_init_ports(const void *fdt)
 		ph = fdt_getprop(fdt, cpu, "cci-control-port", NULL);
 		if (!reg || !ph)
 			continue;
-		target = fdt_node_offset_by_phandle(fdt, fdt32_to_cpu(*ph));
+		target = of_find_node_by_phandle(fdt, fdt32_to_cpu(*ph));
 		for (i = 0; i < nb_cci_ports; i++) {
 			if (ports[i].node == target) {
 				init_cpu_port(&cpu_port[n++], i,

@@ -87,7 +87,7 @@ static void regulator_range(const void *fdt, int cpu, u32 *min_uv, u32 *max_uv)
 	*min_uv = *max_uv = 0;
 	if (!ph)
 		return;
-	reg = fdt_node_offset_by_phandle(fdt, fdt32_to_cpu(*ph));
+	reg = of_find_node_by_phandle(fdt, fdt32_to_cpu(*ph));
 	if (reg < 0)
 		return;
 	v = fdt_getprop(fdt, reg, "regulator-max-microvolt", NULL);
@@ -139,7 +139,7 @@ static int read_opps_v2(const void *fdt, int cpu, const char *name, struct bL_op
 		pr_err("cpufreq-dt: %s: operating-points-v2: empty\n", name);
 		return -EINVAL;
 	}
-	table = fdt_node_offset_by_phandle(fdt, fdt32_to_cpu(*ph));
+	table = of_find_node_by_phandle(fdt, fdt32_to_cpu(*ph));
 	if (table < 0 || fdt_node_check_compatible(fdt, table, "operating-points-v2")) {
 		pr_err("cpufreq-dt: %s: operating-points-v2: phandle 0x%x is not an "
 		       "\"operating-points-v2\" table\n", name, fdt32_to_cpu(*ph));

@@ -52,7 +52,7 @@ static int parse_state_phandle(const void *fdt, int cpu_node, int idx)
 	list = fdt_getprop(fdt, cpu_node, "cpu-idle-states", &len);
 	if (!list || idx >= len / (int)sizeof(fdt32_t))
 		return -FDT_ERR_NOTFOUND;
-	return fdt_node_offset_by_phandle(fdt, fdt32_to_cpu(list[idx]));
+	return of_find_node_by_phandle(fdt, fdt32_to_cpu(list[idx]));
 }
 
 /* The phandle value at idx (0 if none), to compare CPUs' lists. */

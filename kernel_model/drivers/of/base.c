@@ -5,6 +5,72 @@
 
 #include "linux/of.h"
 
+/*
+ * The phandle cache (of_populate_phandle_cache). libfdt finds a phandle by
+ * walking the whole blob; the first lookup that misses walks it once and
+ * files every node's offset under its phandle. An entry is used only if
+ * the blob at that offset still carries the phandle, so a blob that changed
+ * (or another blob: the fdt pointer is part of the key) costs a new walk,
+ * never a wrong node. dtc numbers phandles from 1, so they spread over the
+ * slots; two that share one are found by libfdt's walk.
+ */
+#define PHANDLE_CACHE_SLOTS 256
+
+static struct phandle_slot {
+	const void *fdt;
+	u32 ph;
+	int node;
+} phandle_cache[PHANDLE_CACHE_SLOTS];
+
+static struct phandle_slot *phandle_slot(u32 ph)
+{
+	return &phandle_cache[ph % PHANDLE_CACHE_SLOTS];
+}
+
+static bool phandle_cached(const void *fdt, u32 ph, int *node)
+{
+	const struct phandle_slot *s = phandle_slot(ph);
+
+	if (s->fdt != fdt || s->ph != ph || fdt_get_phandle(fdt, s->node) != ph)
+		return false;
+	*node = s->node;
+	return true;
+}
+
+static void of_populate_phandle_cache(const void *fdt)
+{
+	int n;
+
+	for (n = fdt_next_node(fdt, -1, NULL); n >= 0; n = fdt_next_node(fdt, n, NULL)) {
+		u32 ph = fdt_get_phandle(fdt, n);
+		struct phandle_slot *s = phandle_slot(ph);
+
+		if (ph == 0 || ph == ~0u)
+			continue;
+		/* The first node with the phandle wins, as in libfdt's walk. */
+		if (s->fdt == fdt && s->ph == ph && s->node < n &&
+		    fdt_get_phandle(fdt, s->node) == ph)
+			continue;
+		s->fdt = fdt;
+		s->ph = ph;
+		s->node = n;
+	}
+}
+
+int of_find_node_by_phandle(const void *fdt, u32 ph)
+{
+	int node;
+
+	if (ph == 0 || ph == ~0u)
+		return -FDT_ERR_BADPHANDLE;
+	if (phandle_cached(fdt, ph, &node))
+		return node;
+	of_populate_phandle_cache(fdt);
+	if (phandle_cached(fdt, ph, &node))
+		return node;
+	return fdt_node_offset_by_phandle(fdt, ph);
+}
+
 /* Models of_get_cpu_hwid() for a node under /cpus. */
 bool of_cpu_hwid(const void *fdt, int node, u32 *hwid)
 {
@@ -98,7 +164,7 @@ int of_parse_phandle_with_args(const void *fdt, int node, const char *prop,
 		return -ENOENT;
 	len /= (int)sizeof(fdt32_t);
 	for (i = 0; pos < len; i++) {
-		int target = fdt_node_offset_by_phandle(fdt, fdt32_to_cpu(p[pos]));
+		int target = of_find_node_by_phandle(fdt, fdt32_to_cpu(p[pos]));
 		const fdt32_t *c;
 		u32 cells = 0;
 

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "linux/of.h"
 #include "linux/regulator/consumer.h"
 
 #define MAX_REGULATORS 8
@@ -65,7 +66,7 @@ struct regulator *of_regulator_get(const void *fdt, int node, const char *name)
 	ph = fdt_getprop(fdt, node, prop, NULL);
 	if (!ph)
 		return NULL;
-	target = fdt_node_offset_by_phandle(fdt, fdt32_to_cpu(*ph));
+	target = of_find_node_by_phandle(fdt, fdt32_to_cpu(*ph));
 	for (i = 0; i < nr_rdevs; i++)
 		if (rdevs[i]->node == target)
 			return &consumers[i];

@@ -18,6 +18,11 @@ bool of_cpu_hwid(const void *fdt, int node, u32 *hwid);
  * entry, or a bus on the way without ranges: I2C, ...). */
 int of_translate_reg(const void *fdt, int node, int idx, u64 *addr, u64 *size);
 
+/* Models of_find_node_by_phandle(): the offset of the node whose phandle is
+ * ph, or a negative libfdt error, as fdt_node_offset_by_phandle() gives it
+ * but from the phandle cache (base.c) instead of a walk of the blob. */
+int of_find_node_by_phandle(const void *fdt, u32 ph);
+
 /* Models of_parse_phandle_with_args(np, prop, cells_name, index): the
  * node the index-th phandle of prop points at, its argument count read from
  * that node's cells_name (0 if NULL), and the first argument in *arg0.
