@@ -2,6 +2,7 @@
 #include "sim/dt.h"
 
 #include <cstring>
+#include <string_view>
 
 #include "sim/input_file.h"
 
@@ -43,8 +44,8 @@ int Fdt::path_offset(const std::string& p) const {
     const std::string comp = p.substr(at, end - at);
     at = end + 1;
     if (comp.empty()) continue;
-    int next = -1, child;
-    fdt_for_each_subnode(child, blob(), node) {
+    int next = -1;
+    for (int child : children(node)) {
       const char* nm = fdt_get_name(blob(), child, nullptr);
       if (nm && comp == nm) { next = child; break; }
     }
@@ -56,9 +57,22 @@ int Fdt::path_offset(const std::string& p) const {
 }
 
 std::string Fdt::path(int node) const {
-  char buf[512];
-  if (fdt_get_path(blob(), node, buf, sizeof buf) != 0) return "?";
-  return buf;
+  const Index& idx = index();
+  if (node == 0 || !idx.parent.count(node)) {  // the root, or not a node: as libfdt says
+    char buf[512];
+    if (fdt_get_path(blob(), node, buf, sizeof buf) != 0) return "?";
+    return buf;
+  }
+  // The names from the node up, joined from the root down, as
+  // fdt_get_path() writes them into 512 bytes (a longer path is "?").
+  std::vector<const char*> names;
+  for (int n = node; n != 0; n = idx.parent.at(n)) {
+    names.push_back(fdt_get_name(blob(), n, nullptr));
+    if (!names.back()) return "?";
+  }
+  std::string p;
+  for (auto it = names.rbegin(); it != names.rend(); ++it) p.append("/").append(*it);
+  return p.size() < 512 ? p : "?";
 }
 
 std::string Fdt::name(int node) const {
@@ -67,7 +81,10 @@ std::string Fdt::name(int node) const {
 }
 
 std::vector<int> Fdt::children(int node) const {
-  std::vector<int> out;
+  const Index& idx = index();
+  const auto it = idx.children.find(node);
+  if (it != idx.children.end()) return it->second;
+  std::vector<int> out;  // no children, or not a node: as libfdt walks it
   int child;
   fdt_for_each_subnode(child, blob(), node) out.push_back(child);
   return out;
@@ -85,25 +102,45 @@ bool Fdt::is_compatible(int node, const char* compat) const {
   return fdt_node_check_compatible(blob(), node, compat) == 0;
 }
 
-int Fdt::parent(int node) const { return fdt_parent_offset(blob(), node); }
+int Fdt::parent(int node) const {
+  const Index& idx = index();
+  const auto it = idx.parent.find(node);
+  return it != idx.parent.end() ? it->second : fdt_parent_offset(blob(), node);  // the root, or no node
+}
 
 int Fdt::node_by_phandle(uint32_t ph) const {
   if (ph == 0 || ph == ~0u) return -1;  // not phandles (libfdt: -FDT_ERR_BADPHANDLE)
-  auto it = phandles_.find(ph);
-  if (it == phandles_.end() || fdt_get_phandle(blob(), it->second) != ph) {
-    index_phandles();
-    it = phandles_.find(ph);
-    if (it == phandles_.end()) return -1;
-  }
-  return it->second;
+  const Index& idx = index();
+  const auto it = idx.by_phandle.find(ph);
+  return it == idx.by_phandle.end() ? -1 : it->second;
 }
 
-void Fdt::index_phandles() const {
-  phandles_.clear();
-  for (int n = fdt_next_node(blob(), -1, nullptr); n >= 0; n = fdt_next_node(blob(), n, nullptr)) {
-    const uint32_t ph = fdt_get_phandle(blob(), n);
-    if (ph != 0 && ph != ~0u) phandles_.try_emplace(ph, n);  // the first, as libfdt finds
+const Fdt::Index& Fdt::index() const {
+  const char* b = static_cast<const char*>(blob());
+  const std::string_view st(b + fdt_off_dt_struct(b), fdt_size_dt_struct(b));
+  const std::string_view str(b + fdt_off_dt_strings(b), fdt_size_dt_strings(b));
+  const std::string_view made(index_.blocks);
+  if (made.size() == st.size() + str.size() && made.substr(0, st.size()) == st &&
+      made.substr(st.size()) == str)
+    return index_;
+  index_ = Index{};
+  index_.blocks.assign(st).append(str);
+  // The walk's depth names each node's parent: the last node seen one
+  // level up.
+  std::vector<int> at_depth;
+  int depth = 0;  // the root's, at offset 0
+  for (int n = 0; n >= 0 && depth >= 0; n = fdt_next_node(b, n, &depth)) {
+    at_depth.resize(static_cast<size_t>(depth) + 1);
+    at_depth[static_cast<size_t>(depth)] = n;
+    if (depth > 0) {
+      const int up = at_depth[static_cast<size_t>(depth) - 1];
+      index_.parent[n] = up;
+      index_.children[up].push_back(n);
+    }
+    const uint32_t ph = fdt_get_phandle(b, n);
+    if (ph != 0 && ph != ~0u) index_.by_phandle.try_emplace(ph, n);
   }
+  return index_;
 }
 
 bool Fdt::is_enabled(int node) const {

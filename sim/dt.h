@@ -61,13 +61,20 @@ class Fdt {
   std::string where(int node, const char* prop = nullptr) const;
 
  private:
-  // Offsets of the nodes by phandle, from one walk of the blob: libfdt
-  // finds a phandle by walking the whole blob (~150k instructions for
-  // TC2's), and reading the platform asks ~26 times. The blob may change
-  // through bytes(), so every answer is checked against it and a stale
-  // or missing one costs a new walk.
-  void index_phandles() const;
-  mutable std::unordered_map<uint32_t, int> phandles_;
+  // What one walk of the blob tells about its tree: libfdt finds a node's
+  // parent, path or phandle by walking the blob from its start (~150k
+  // instructions on TC2's, ~500k on the Exynos 5422's), and reading the
+  // platform asks ~100 times. The index is made again whenever the blob's
+  // structure or strings block is not the bytes it was made from (they
+  // may change through bytes()): a comparison of the blocks, not a parse.
+  struct Index {
+    std::string blocks;                           // the blocks it describes
+    std::unordered_map<int, int> parent;          // every node but the root
+    std::unordered_map<int, std::vector<int>> children;  // in blob order
+    std::unordered_map<uint32_t, int> by_phandle;  // the first node of each
+  };
+  const Index& index() const;
+  mutable Index index_;
 
   std::string file_;
   std::vector<char> blob_;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 // fdt_test.cc - the device tree reader (sim/dt.h) where it answers from
-// what it remembers of the blob instead of libfdt's walk.
+// its index of the blob instead of libfdt's walk: phandles, parents,
+// children and paths, as libfdt gives them, while the blob changes.
 #include <gtest/gtest.h>
 
 #include <libfdt.h>
@@ -14,27 +15,39 @@ using namespace blsim_test;
 
 namespace {
 
-// Every phandle of the blob, found as libfdt finds it: node_by_phandle()
-// must give the same offset.
-void expect_phandles_as_libfdt(const Fdt& f) {
-  int checked = 0;
-  for (int n = fdt_next_node(f.blob(), -1, nullptr); n >= 0; n = fdt_next_node(f.blob(), n, nullptr)) {
-    const uint32_t ph = fdt_get_phandle(f.blob(), n);
+// Every node's phandle, parent, children and path as libfdt finds them.
+void expect_as_libfdt(const Fdt& f) {
+  const void* b = f.blob();
+  int phandles = 0, nodes = 0;
+  for (int n = 0; n >= 0; n = fdt_next_node(b, n, nullptr)) {
+    ++nodes;
+    EXPECT_EQ(f.parent(n), fdt_parent_offset(b, n)) << n;
+    std::vector<int> kids;
+    int child;
+    fdt_for_each_subnode(child, b, n) kids.push_back(child);
+    EXPECT_EQ(f.children(n), kids) << n;
+    char buf[512];
+    ASSERT_EQ(fdt_get_path(b, n, buf, sizeof buf), 0);
+    EXPECT_EQ(f.path(n), buf);
+    EXPECT_EQ(f.path_offset(buf), n) << buf;
+    const uint32_t ph = fdt_get_phandle(b, n);
     if (ph == 0) continue;
-    EXPECT_EQ(f.node_by_phandle(ph), fdt_node_offset_by_phandle(f.blob(), ph)) << f.path(n);
-    ++checked;
+    EXPECT_EQ(f.node_by_phandle(ph), fdt_node_offset_by_phandle(b, ph)) << buf;
+    ++phandles;
   }
-  EXPECT_GT(checked, 10);  // TC2's cpus, OPP tables, idle states, clusters...
+  EXPECT_GT(nodes, 25);
+  EXPECT_GT(phandles, 10);  // TC2's cpus, OPP tables, idle states, clusters...
 }
 
 }  // namespace
 
-// The offsets are remembered from one walk. A property added to the root
-// moves every node after it: the remembered offsets are then wrong, and
-// each answer must still be libfdt's (checked, walked again).
-TEST(Fdt, PhandlesFollowTheBlobAsItChanges) {
+// The index is made from one walk. A property added to the root moves
+// every node after it, and one grown and another shrunk by as much keep
+// the blob's size but move the nodes between them: the index is then
+// wrong, and each answer must still be libfdt's.
+TEST(Fdt, TreeQueriesFollowTheBlobAsItChanges) {
   Fdt f = Fdt::load(tc2_dtb());
-  expect_phandles_as_libfdt(f);
+  expect_as_libfdt(f);
   EXPECT_EQ(f.node_by_phandle(0), -1);
   EXPECT_EQ(f.node_by_phandle(~0u), -1);
   EXPECT_EQ(f.node_by_phandle(0x7fff0000u), -1);  // no such phandle
@@ -44,5 +57,17 @@ TEST(Fdt, PhandlesFollowTheBlobAsItChanges) {
   ASSERT_EQ(fdt_open_into(b.data(), b.data(), static_cast<int>(b.size())), 0);
   const std::vector<char> pad(64, 'x');
   ASSERT_EQ(fdt_setprop(b.data(), 0, "blsim,test-pad", pad.data(), static_cast<int>(pad.size())), 0);
-  expect_phandles_as_libfdt(f);
+  int cpus = fdt_path_offset(b.data(), "/cpus");
+  ASSERT_GT(cpus, 0);
+  ASSERT_EQ(fdt_setprop(b.data(), cpus, "blsim,test-pad2", pad.data(), 8), 0);
+  expect_as_libfdt(f);
+  // The root's property shrinks by 8 bytes and /cpus's grows by as much:
+  // the same struct size, the nodes between them 8 bytes earlier.
+  const int size = fdt_size_dt_struct(b.data());
+  ASSERT_EQ(fdt_setprop(b.data(), 0, "blsim,test-pad", pad.data(), 56), 0);
+  cpus = fdt_path_offset(b.data(), "/cpus");
+  ASSERT_GT(cpus, 0);
+  ASSERT_EQ(fdt_setprop(b.data(), cpus, "blsim,test-pad2", pad.data(), 16), 0);
+  ASSERT_EQ(static_cast<int>(fdt_size_dt_struct(b.data())), size);
+  expect_as_libfdt(f);
 }
