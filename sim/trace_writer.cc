@@ -151,10 +151,19 @@ size_t put_head(char* buf, uint64_t ns, unsigned cpu, const char* comm, int pid,
   return std::min<size_t>(static_cast<size_t>(p - buf), 95);
 }
 
-void put_head(std::string& s, uint64_t ns, unsigned cpu, const char* comm, int pid,
-              const char* flags) {
-  char buf[kHeadRoom];
-  s.append(buf, put_head(buf, ns, cpu, comm, pid, flags));
+// A line of trace.txt without its newline: the head, the event's name,
+// ": " and the fields, written at buf if it fits in room (>= kHeadRoom);
+// returns its length, written or not (the caller then gives more room).
+size_t put_line(char* buf, size_t room, uint64_t ns, unsigned cpu, const char* comm, int pid,
+                const char* flags, std::string_view event, std::string_view fields) {
+  const size_t head = put_head(buf, ns, cpu, comm, pid, flags);
+  const size_t n = head + event.size() + 2 + fields.size();
+  if (n > room) return n;
+  char* p = std::copy(event.begin(), event.end(), buf + head);
+  *p++ = ':';
+  *p++ = ' ';
+  std::copy(fields.begin(), fields.end(), p);
+  return n;
 }
 }  // namespace
 
@@ -295,26 +304,17 @@ void TraceWriter::write_chunk(const std::string& chunk) {
     // The line made on the stack and written whole (a string grown by five
     // appends cost as much as the formatting); a longer one in line_.
     char text[kHeadRoom + 64 + 256 + 2];
-    const size_t event_len = strlen(event);
-    size_t n = put_head(text, h.ns, h.cpu, comm, h.pid, flags);
-    dat_.add(h.ns, h.cpu, comm, h.pid, event, fields, flags, h.held);
-    if (n + event_len + 2 + fields_len + 1 <= sizeof text) {
-      std::memcpy(text + n, event, event_len);
-      n += event_len;
-      text[n++] = ':';
-      text[n++] = ' ';
-      std::memcpy(text + n, fields, fields_len);
-      n += fields_len;
-      text[n++] = '\n';
-      out_.write(text, n);
-    } else {
-      line_.assign(text, n);
-      line_ += event;
-      line_ += ": ";
-      line_.append(fields, fields_len);
-      line_ += '\n';
-      out_.write(line_);
+    const std::string_view fv(fields, fields_len);
+    char* at = text;
+    size_t n = put_line(text, sizeof text - 1, h.ns, h.cpu, comm, h.pid, flags, event, fv);
+    if (n > sizeof text - 1) {
+      line_.resize(std::max(n, kHeadRoom) + 1);
+      at = &line_[0];
+      put_line(at, line_.size() - 1, h.ns, h.cpu, comm, h.pid, flags, event, fv);
     }
+    at[n++] = '\n';
+    out_.write(at, n);
+    dat_.add(h.ns, h.cpu, comm, h.pid, event, fields, flags, h.held);
     ++lines_;
     if (h.held >= 0) held_.push_back({start, out_.size() - start, static_cast<unsigned>(h.held)});
     if (h.decides >= 0 && static_cast<size_t>(h.decides) < decided_.size() && !decided_[h.decides]) {
@@ -429,14 +429,9 @@ void TraceWriter::attach(Platform& p, uint64_t end_ns) {
 }
 
 std::string TraceWriter::format_line(const TraceRecord& r, const char* flags) {
-  std::string s;
-  put_head(s, r.ns, r.cpu, r.comm.c_str(), r.pid, flags);
-  s += r.event;
-  s += ": ";
-  if (r.fmt)
-    render_trace_fields(r.fmt, r.fields, s);
-  else
-    s += r.fields;
+  const std::string fields = r.fields_text();
+  std::string s(kHeadRoom + r.event.size() + 2 + fields.size(), '\0');
+  s.resize(put_line(&s[0], s.size(), r.ns, r.cpu, r.comm.c_str(), r.pid, flags, r.event, fields));
   return s;
 }
 
