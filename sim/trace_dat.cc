@@ -11,6 +11,7 @@
 
 #include <cerrno>
 
+#include "sim/literal_index.h"
 #include "sim/temp_files.h"
 
 namespace {
@@ -341,22 +342,14 @@ bool encode(size_t fi, std::string_view text, int pid, const char* flags, std::s
 int format_of(const char* text_name) {
   const std::vector<Format>& f = formats();
   // The names come from the trace writer's event table, one address per
-  // event: the format found for an address is tried first (one strcmp,
-  // not one per format before it; the string is still compared, so any
-  // name passed works).
-  struct Memo {
-    const char* name;
-    int index;
+  // event: by its address first (sim/literal_index.h), not a strcmp per
+  // format before it.
+  const auto search = [&f](const char* name) {
+    for (size_t i = 0; i < f.size(); ++i)
+      if (!strcmp(f[i].text, name)) return static_cast<int>(i);
+    return -1;
   };
-  static thread_local Memo memo[16];
-  Memo& m = memo[(reinterpret_cast<uintptr_t>(text_name) >> 3) % 16];
-  if (m.name == text_name && !strcmp(f[static_cast<size_t>(m.index)].text, text_name)) return m.index;
-  for (size_t i = 0; i < f.size(); ++i)
-    if (!strcmp(f[i].text, text_name)) {
-      m = {text_name, static_cast<int>(i)};
-      return m.index;
-    }
-  return -1;
+  return index_by_literal(text_name, search, [&f](int i) { return f[static_cast<size_t>(i)].text; });
 }
 
 void put_str(std::string& s, const std::string& v) { s.append(v.c_str(), v.size() + 1); }

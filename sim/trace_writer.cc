@@ -12,6 +12,7 @@
 #include <fnmatch.h>
 
 #include "models/common/sim_now.h"
+#include "sim/literal_index.h"
 #include "sim/platform.h"
 
 namespace {
@@ -53,18 +54,10 @@ int event_index(std::string_view text_name) {
   return it == by_name.end() ? -1 : it->second;
 }
 
-// event_index() for a kernel event's name, a literal (hw.h): by its
-// address first, then checked (one comparison, not a hash).
+// event_index() for a kernel event's name, a literal (hw.h, so also a C
+// string): by its address first (sim/literal_index.h).
 int event_of(std::string_view name) {
-  struct Memo {
-    const char* at;
-    int index;
-  };
-  static thread_local Memo memo[16];
-  Memo& m = memo[(reinterpret_cast<uintptr_t>(name.data()) >> 3) % 16];
-  if (m.at == name.data() && m.index >= 0 && name == kEvents[m.index].text) return m.index;
-  m = {name.data(), event_index(name)};
-  return m.index;
+  return index_by_literal(name.data(), event_index, [](int i) { return kEvents[i].text; });
 }
 
 // Does set_event entry pat name event e? "NAME", "SYSTEM:NAME", "SYSTEM"
