@@ -52,8 +52,10 @@ struct InitiatorExt : tlm::tlm_extension<InitiatorExt> {
   }
 };
 
-// The requesting core of a transaction, or nullptr.
-inline const InitiatorExt* initiator_of(const tlm::tlm_generic_payload& gp) {
+// The requesting core of a transaction, or nullptr. Writable, as TLM's
+// get_extension() gives it: catch_up() takes the lead out of it, and the
+// hops of a chain set its chain fields.
+inline InitiatorExt* initiator_of(const tlm::tlm_generic_payload& gp) {
   InitiatorExt* e = nullptr;
   gp.get_extension(e);
   return e;
@@ -81,8 +83,7 @@ struct CoreWaitCount {
 inline CoreWaitCount core_wait_count;
 
 inline void catch_up(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay) {
-  InitiatorExt* e = nullptr;
-  gp.get_extension(e);
+  InitiatorExt* e = initiator_of(gp);
   if (!e || e->lead == sc_core::SC_ZERO_TIME) return;
   const sc_core::sc_time lead = e->lead;
   e->lead = sc_core::SC_ZERO_TIME;

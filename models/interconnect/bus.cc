@@ -78,8 +78,7 @@ void Bus::b_transport(tlm::tlm_generic_payload& gp, sc_time& delay) {
   }
   // A chain's accesses past the region's end decode elsewhere: they go as
   // transactions of their own.
-  InitiatorExt* e = nullptr;
-  gp.get_extension(e);
+  InitiatorExt* e = initiator_of(gp);
   const bool chain = e && e->chain > 1;
   if (chain && uint64_t(e->chain) * gp.get_data_length() > r->end() - addr) e->chain = 1;
   gp.set_address(addr - r->base);

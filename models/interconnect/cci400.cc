@@ -162,8 +162,7 @@ void Cci400::slave_b_transport(int id, tlm::tlm_generic_payload& gp, sc_time& de
   Port& port = ports_[from];
   ++port.stats.transactions;
   delay += p_.transit_latency;
-  InitiatorExt* e = nullptr;
-  gp.get_extension(e);
+  InitiatorExt* e = initiator_of(gp);
   if (is_shareable(gp)) {
     // Each access of a chain sees the snoop state of its own instant, and
     // may have to catch up: they go one by one.

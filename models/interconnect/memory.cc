@@ -100,8 +100,7 @@ bool Memory::access(tlm::tlm_generic_payload& gp, bool timing_only) {
 }
 
 void Memory::b_transport(tlm::tlm_generic_payload& gp, sc_time& delay) {
-  InitiatorExt* e = nullptr;
-  gp.get_extension(e);
+  InitiatorExt* e = initiator_of(gp);
   const bool timing_only = e && e->timing_only;
   if (!access(gp, timing_only)) return;
   const bool read = gp.is_read();
