@@ -181,7 +181,11 @@ class Core : public sc_core::sc_module {
  private:
   // Inline, and defined in core.cc only: its two callers are there.
   inline bool advance(const sc_core::sc_time& t);
-  // The instant at or past which advance() takes nothing on the lead.
+  // The instant at or past which advance() takes nothing on the lead:
+  // advance()'s tests, as a time. (It asks SystemC for the next activity
+  // also where a chain's first access will end past the horizon and
+  // advance() would not have asked; the query changes nothing the run
+  // shows, as BLSIM_CHECK_RUN_AHEAD=1, which asks at every step, checks.)
   sc_core::sc_time lead_limit();
   void check_pending();
   // run_cycles() when the cycles cannot go on the lead: it waits.
