@@ -184,8 +184,8 @@ class Core : public sc_core::sc_module {
   // The instant at or past which advance() takes nothing on the lead:
   // advance()'s tests, as a time. (It asks SystemC for the next activity
   // also where a chain's first access will end past the horizon and
-  // advance() would not have asked; the query changes nothing the run
-  // shows, as BLSIM_CHECK_RUN_AHEAD=1, which asks at every step, checks.)
+  // advance() would not have asked. Runs with BLSIM_CHECK_RUN_AHEAD=1,
+  // which asks at every step, give the same outputs.)
   sc_core::sc_time lead_limit();
   void check_pending();
   // run_cycles() when the cycles cannot go on the lead: it waits.
