@@ -702,6 +702,12 @@ struct DramPath {
     tie.slave_if(cci, 1);
     tie.regs(cci);
   }
+  // Every hop counted n accesses (a chain's lines each as one).
+  void expect_accesses(uint64_t n) const {
+    EXPECT_EQ(mem.reads(), n);
+    EXPECT_EQ(bus.transactions(), n);
+    EXPECT_EQ(cci.port_stats(0).transactions, n);
+  }
 };
 
 // One timing-only read of a 64-byte line from a core (an InitiatorExt), as
@@ -750,11 +756,9 @@ TEST(ChainTest, LinesMadeAtOnceCostWhatSingleReadsCost) {
   EXPECT_EQ(made, 6u);
   EXPECT_EQ(singles, 5 * NS + 6 * (4 + 7 + 50 + 10) * NS);
   EXPECT_EQ(chained, singles);
-  EXPECT_EQ(p2.mem.reads(), 6u);
+  p2.expect_accesses(6);
   EXPECT_EQ(p2.mem.bytes_read(), 6u * 64);
   EXPECT_EQ(p2.mem.busy_until(), p1.mem.busy_until());
-  EXPECT_EQ(p2.bus.transactions(), 6u);
-  EXPECT_EQ(p2.cci.port_stats(0).transactions, 6u);
 }
 
 // The line that completes at or past the limit (the core's next activity)
@@ -773,9 +777,7 @@ TEST(ChainTest, StopsAfterTheLineThatReachesTheLimit) {
   ASSERT_TRUE(cpu.done);
   EXPECT_EQ(made, 2u);
   EXPECT_EQ(d, 142 * NS);
-  EXPECT_EQ(p.mem.reads(), 2u);
-  EXPECT_EQ(p.bus.transactions(), 2u);
-  EXPECT_EQ(p.cci.port_stats(0).transactions, 2u);
+  p.expect_accesses(2);
 }
 
 // Where the lines cannot be treated alike the chain is one line: a span
@@ -799,8 +801,7 @@ TEST(ChainTest, BecomesOneLineWhereItsLinesDiffer) {
   EXPECT_EQ(shareable, 1u);
   EXPECT_EQ(inside, 3u);
   EXPECT_EQ(p.above.calls, 0u);
-  EXPECT_EQ(p.mem.reads(), 5u);
-  EXPECT_EQ(p.cci.port_stats(0).transactions, 5u);
+  p.expect_accesses(5);
 }
 
 // Memory alone (its own limit): lines past its end are left to their own
