@@ -118,10 +118,9 @@ void StatsCollector::hand_ahead() {
       break;
     const double e = switch_energy(s.requested_ns, s.end_ns);
     if (!ahead_thread_.running())
-      ahead_thread_.start([this](const std::string& c) { render_ahead(c); });
-    std::string& c = ahead_thread_.chunk();
-    c.append(reinterpret_cast<const char*>(&waiting_[k]), sizeof waiting_[k]);
-    c.append(reinterpret_cast<const char*>(&e), sizeof e);
+      ahead_thread_.start([this](std::string_view c) { render_ahead(c); });
+    ahead_thread_.append(&waiting_[k], sizeof waiting_[k]);
+    ahead_thread_.append(&e, sizeof e);
     // 64 switches a hand-over (~125 in 60 s of mp3-short): each wakes
     // the thread, which takes ~250 us to render them.
     ahead_thread_.commit(64 * (sizeof waiting_[k] + sizeof e));
@@ -132,7 +131,7 @@ void StatsCollector::hand_ahead() {
 
 // A settled switch is not written to again (done() is only appended to,
 // which moves no element), so this thread may read it.
-void StatsCollector::render_ahead(const std::string& chunk) {
+void StatsCollector::render_ahead(std::string_view chunk) {
   constexpr size_t kRecord = sizeof(const SwitchRecord*) + sizeof(double);
   for (size_t p = 0; p + kRecord <= chunk.size(); p += kRecord) {
     const SwitchRecord* s;

@@ -89,7 +89,7 @@ class StatsCollector {
   // their own, in request order (a prefix of write_json()'s order: none
   // is handed over while one requested no later is still open).
   void hand_ahead();
-  void render_ahead(const std::string& chunk);  // on ahead_thread_'s thread
+  void render_ahead(std::string_view chunk);  // on ahead_thread_'s thread
   int schema_;
   size_t done_seen_ = 0;                      // switches_.done() looked at
   std::vector<const SwitchRecord*> waiting_;  // done, not handed over; request order

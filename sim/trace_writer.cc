@@ -165,7 +165,7 @@ size_t put_line(char* buf, size_t room, uint64_t ns, unsigned cpu, const char* c
 // touched by the simulation thread until finish().
 bool TraceWriter::open(const std::string& dir) {
   if (!out_.open(dir, "trace.txt") || !dat_.open(dir)) return false;
-  writer_.start([this](const std::string& chunk) { write_chunk(chunk); });
+  writer_.start([this](std::string_view chunk) { write_chunk(chunk); });
   return true;
 }
 
@@ -253,30 +253,19 @@ void TraceWriter::line(uint64_t ns, unsigned cpu, std::string_view comm, int pid
   if (!wanted(ev) || !writer_.running()) return;
   const LineHead h = {fmt, ns, cpu, pid, ev, held, decides, static_cast<uint32_t>(comm.size()),
                       static_cast<uint32_t>(fields.size())};
-  // Made on the stack and appended whole (one capacity check, not five,
-  // and no zero-fill of the grown chunk as a resize makes): a line is ~60
-  // bytes, 50k of them in 5 s of mp3-short. One too long for the stack
-  // (a fields text is at most 255 characters, a comm ~16) grows the chunk.
-  std::string& c = writer_.chunk();
-  const size_t n = sizeof h + comm.size() + 1 + fields.size() + 1;
-  char stack[512];
-  const size_t at = c.size();
-  if (n > sizeof stack) c.resize(at + n);
-  char* const start = n > sizeof stack ? &c[at] : stack;
-  char* p = start;
+  char* p = writer_.claim(sizeof h + comm.size() + 1 + fields.size() + 1);
   std::memcpy(p, &h, sizeof h);
   p += sizeof h;
   p = std::copy(comm.begin(), comm.end(), p);
   *p++ = '\0';
   p = std::copy(fields.begin(), fields.end(), p);
   *p = '\0';
-  if (start == stack) c.append(stack, n);
   writer_.commit();
 }
 
 // On the writer thread: the chunk's lines into trace.txt's spool and
 // trace.dat's, in the order they were recorded.
-void TraceWriter::write_chunk(const std::string& chunk) {
+void TraceWriter::write_chunk(std::string_view chunk) {
   uint64_t last_ns = 0;
   for (size_t p = 0; p + sizeof(LineHead) <= chunk.size();) {
     LineHead h;

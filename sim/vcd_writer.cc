@@ -70,14 +70,14 @@ void VcdWriter::change(int id, uint64_t ps, uint64_t v) {
     // the body can go straight after it (sim/spool_file.h; if this fails
     // the spool goes on and stage() copies).
     out_.go_direct(head().size());
-    writer_.start([this](const std::string& c) { write_chunk(c); });
+    writer_.start([this](std::string_view c) { write_chunk(c); });
   }
   const Change c = {ps, v, id};
-  writer_.chunk().append(reinterpret_cast<const char*>(&c), sizeof c);
+  writer_.append(&c, sizeof c);
   writer_.commit();
 }
 
-void VcdWriter::write_chunk(const std::string& chunk) {
+void VcdWriter::write_chunk(std::string_view chunk) {
   for (size_t p = 0; p + sizeof(Change) <= chunk.size(); p += sizeof(Change)) {
     Change c;
     std::memcpy(&c, chunk.data() + p, sizeof c);

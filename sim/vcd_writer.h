@@ -70,7 +70,7 @@ class VcdWriter {
     uint64_t initial;
   };
   struct Change;
-  void write_chunk(const std::string& chunk);  // on the writer thread
+  void write_chunk(std::string_view chunk);  // on the writer thread
   void apply(int id, uint64_t ps, uint64_t v);  // on the writer thread
   void flush_block();  // the pending changes of time t_ to the body
   std::string head() const;

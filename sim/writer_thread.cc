@@ -3,12 +3,13 @@
 
 #include <pthread.h>
 
+#include <algorithm>
 #include <utility>
 
 void WriterThread::start(Handler h) {
   handler_ = std::move(h);
   done_ = false;
-  cur_.reserve(kChunkBytes + 4096);
+  if (cur_.cap < kChunkRoom) grow(kChunkRoom);
   thread_ = std::thread([this] {
     // Named, so that top -H and perf --comm tell it from the simulation.
     pthread_setname_np(pthread_self(), "blsim-writer");
@@ -16,23 +17,31 @@ void WriterThread::start(Handler h) {
   });
 }
 
+void WriterThread::grow(size_t n) {
+  const size_t cap = std::max({kChunkRoom, cur_.size + n, 2 * cur_.cap});
+  std::unique_ptr<char[]> bytes(new char[cap]);
+  if (cur_.size) std::memcpy(bytes.get(), cur_.bytes.get(), cur_.size);
+  cur_.bytes = std::move(bytes);
+  cur_.cap = cap;
+}
+
 void WriterThread::hand_over() {
   std::unique_lock<std::mutex> lock(mu_);
   room_.wait(lock, [this] { return full_.size() < kMaxChunks; });
   full_.push_back(std::move(cur_));
-  cur_.clear();
+  cur_ = Chunk{};
   if (!spare_.empty()) {
     cur_ = std::move(spare_.back());
     spare_.pop_back();
   }
-  cur_.clear();
-  cur_.reserve(kChunkBytes + 4096);
+  cur_.size = 0;
+  if (cur_.cap < kChunkRoom) grow(kChunkRoom);
   cv_.notify_one();
 }
 
 void WriterThread::finish() {
   if (!thread_.joinable()) return;
-  if (!cur_.empty()) hand_over();
+  if (cur_.size) hand_over();
   {
     std::lock_guard<std::mutex> lock(mu_);
     done_ = true;
@@ -48,11 +57,10 @@ void WriterThread::run() {
   for (;;) {
     cv_.wait(lock, [this] { return !full_.empty() || done_; });
     if (full_.empty()) return;  // done_ and nothing left
-    std::string c = std::move(full_.front());
+    Chunk c = std::move(full_.front());
     full_.pop_front();
     lock.unlock();
-    handler_(c);
-    c.clear();
+    handler_(c.view());
     lock.lock();
     spare_.push_back(std::move(c));
     room_.notify_one();
