@@ -6,9 +6,11 @@
 // hw_trace_event) and the trace writer's event table's. Such a name has
 // one address, so the index found for an address is remembered and, when
 // the same address comes again, checked with one strcmp against the text
-// it was found for instead of a search. Any name still works (a clash or
-// a new address searches); one table per call site (each passes its own
-// lambdas) and per thread.
+// it was found for instead of a search. Where the literals land depends
+// on the build, so a name looks at 4 slots from its own, and takes the
+// first empty one. Any name still works (a new address, or one that finds
+// its 4 slots taken, searches); one table per call site (each passes its
+// own lambdas) and per thread.
 #pragma once
 
 #include <cstdint>
@@ -23,10 +25,17 @@ int index_by_literal(const char* name, Lookup lookup, TextOf text_of) {
     int index = -1;
     const char* text = nullptr;  // text_of(index)
   };
-  static thread_local Memo memo[16];
-  Memo& m = memo[(reinterpret_cast<uintptr_t>(name) >> 3) % 16];
-  if (m.at == name && m.index >= 0 && !std::strcmp(name, m.text)) return m.index;
+  constexpr unsigned kSlots = 32, kProbes = 4;
+  static thread_local Memo memo[kSlots];
+  const unsigned home = (reinterpret_cast<uintptr_t>(name) >> 3) % kSlots;
+  unsigned into = kSlots;  // the first empty slot seen
+  for (unsigned k = 0; k < kProbes; ++k) {
+    Memo& m = memo[(home + k) % kSlots];
+    if (m.at == name && m.index >= 0 && !std::strcmp(name, m.text)) return m.index;
+    if (!m.at && into == kSlots) into = (home + k) % kSlots;
+  }
+  if (into == kSlots) into = home;
   const int index = lookup(name);
-  m = {name, index, index >= 0 ? text_of(index) : nullptr};
+  memo[into] = {name, index, index >= 0 ? text_of(index) : nullptr};
   return index;
 }

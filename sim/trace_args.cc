@@ -106,12 +106,19 @@ Format parse_format(const char* fmt) {
 // The parsed formats, by address, one cache per thread (the simulation
 // thread packs, the trace writer's renders). A format is a string literal
 // of the kernel model (hw.h's contract for hw_trace_event), so its address
-// names it. Direct-mapped: a clash parses again.
+// names it. Where literals land depends on the build, and ~20 of them
+// share 64 slots: a format looks at 4 slots from its own before it takes
+// its own again (a parse).
 const Format& format_of(const char* fmt) {
-  thread_local Format cache[32];
-  Format& slot = cache[(reinterpret_cast<uintptr_t>(fmt) >> 3) % 32];
-  if (slot.fmt != fmt) slot = parse_format(fmt);
-  return slot;
+  constexpr unsigned kSlots = 64, kProbes = 4;
+  thread_local Format cache[kSlots];
+  const unsigned home = (reinterpret_cast<uintptr_t>(fmt) >> 3) % kSlots;
+  for (unsigned k = 0; k < kProbes; ++k) {
+    Format& slot = cache[(home + k) % kSlots];
+    if (slot.fmt == fmt) return slot;
+    if (!slot.fmt) return slot = parse_format(fmt);
+  }
+  return cache[home] = parse_format(fmt);
 }
 
 template <class T>
