@@ -141,8 +141,8 @@ ClusterEnergy::Terms ClusterEnergy::uncore_terms() const {
 }
 
 void ClusterEnergy::recompute() {
-  for (size_t i = 0; i < cores_.size(); ++i) terms_[i] = core_terms(i);
-  terms_.back() = uncore_terms();
+  for (size_t i = 0; i < cores_.size(); ++i) set_terms(i, core_terms(i));
+  set_terms(terms_.size() - 1, uncore_terms());
 }
 
 void ClusterEnergy::record() {
@@ -177,8 +177,8 @@ void ClusterEnergy::core_changed(unsigned i, const CoreActivity& a) {
   cores_.at(i) = a;
   // Only this core's terms and the uncore's (which follow whether any core
   // runs) depend on it.
-  terms_[i] = core_terms(i);
-  terms_.back() = uncore_terms();
+  set_terms(i, core_terms(i));
+  set_terms(terms_.size() - 1, uncore_terms());
   applied();
 }
 
@@ -238,7 +238,7 @@ double ClusterEnergy::uncore_power_uw() const { return power_uw(terms_.back(), v
 
 const ClusterEnergy::Steady& ClusterEnergy::compute_steady(size_t m, double v) const {
   SteadyWays& w = steady_[m];
-  Steady& s = w.way[w.last = w.next];
+  Steady& s = w.way[w.found = w.next];
   w.next = (w.next + 1) % kSteadyWays;
   const Terms& tm = terms_[m];
   // As integrate_line() takes them: the mean of V^e over a segment that

@@ -151,14 +151,22 @@ class ClusterEnergy {
   struct SteadyWays {
     Steady way[kSteadyWays];
     unsigned next = 0;  // the way compute_steady() fills next
-    unsigned last = 0;  // the way found last: asked first
+    // The way found last, while it is for the terms in force;
+    // kSteadyWays if none was found since they changed.
+    unsigned found = kSteadyWays;
   };
   const Steady& steady(size_t m, double v) const {
     SteadyWays& w = steady_[m];
-    if (w.way[w.last].v == v && w.way[w.last].terms == terms_[m]) return w.way[w.last];
+    // The way found last holds the terms in force (set_terms() forgets it
+    // when they change): only the voltage is compared.
+    if (w.found < kSteadyWays && w.way[w.found].v == v) return w.way[w.found];
     for (unsigned k = 0; k < kSteadyWays; ++k)
-      if (w.way[k].v == v && w.way[k].terms == terms_[m]) return w.way[w.last = k];
+      if (w.way[k].v == v && w.way[k].terms == terms_[m]) return w.way[w.found = k];
     return compute_steady(m, v);
+  }
+  void set_terms(size_t m, const Terms& t) {
+    terms_[m] = t;
+    steady_[m].found = kSteadyWays;
   }
   const Steady& compute_steady(size_t m, double v) const;
   // integrate_line(terms_[m], v, v, dt_s), with the same operations in the
