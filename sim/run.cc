@@ -503,10 +503,7 @@ int write_outputs(Run& r, const RunInfo& info) {
   r.trace.finish();
   if (r.stats) r.stats->finish();
   dat.start([&](FILE* f) { return r.trace.write_dat(f, p.nr_cores()); });
-  stats.start([&](FILE* f) {
-    r.stats->write_json(f, info);
-    return true;
-  });
+  stats.start([&](FILE* f) { return r.stats->write_json(f, info); });
   const std::string* failed = stage_outputs(outputs, sizeof outputs / sizeof *outputs);
   for (const Output& out : outputs)
     if (!failed && !StagedFile::replaceable(out.path)) failed = &out.path;

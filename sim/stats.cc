@@ -6,7 +6,9 @@
 #include <systemc>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstring>
+#include <memory>
 
 #include "models/common/report.h"
 #include "sim/hw_glue.h"
@@ -38,7 +40,7 @@ std::map<uint64_t, uint64_t> FreqResidency::ps_by_khz() const {
   return out;
 }
 
-StatsCollector::StatsCollector(Platform& p, const SwitchLog& switches, int schema)
+StatsCollector::StatsCollector(Platform& p, SwitchLog& switches, int schema)
     : p_(p), switches_(switches), schema_(schema) {
   for (auto& cl : p_.clusters()) {
     freq_.push_back(std::make_unique<FreqResidency>(cl.clock->freq_hz()));
@@ -119,18 +121,20 @@ void StatsCollector::hand_ahead() {
     const double e = switch_energy(s.requested_ns, s.end_ns);
     if (!ahead_thread_.running())
       ahead_thread_.start([this](std::string_view c) { render_ahead(c); });
-    ahead_thread_.append(&waiting_[k], sizeof waiting_[k]);
+    // The thread renders a copy that took the steps, and frees it.
+    const SwitchRecord* copy = new SwitchRecord(switches_.take(s));
+    ahead_thread_.append(&copy, sizeof copy);
     ahead_thread_.append(&e, sizeof e);
     // 64 switches a hand-over (~125 in 60 s of mp3-short): each wakes
     // the thread, which takes ~250 us to render them.
-    ahead_thread_.commit(64 * (sizeof waiting_[k] + sizeof e));
+    ahead_thread_.commit(64 * (sizeof copy + sizeof e));
     ahead_.push_back(waiting_[k]);
   }
   waiting_.erase(waiting_.begin(), waiting_.begin() + static_cast<std::ptrdiff_t>(k));
 }
 
-// A settled switch is not written to again (done() is only appended to,
-// which moves no element), so this thread may read it.
+// Each record is a switch's copy of its own (hand_ahead()): this thread
+// reads nothing the simulation thread keeps.
 void StatsCollector::render_ahead(std::string_view chunk) {
   constexpr size_t kRecord = sizeof(const SwitchRecord*) + sizeof(double);
   for (size_t p = 0; p + kRecord <= chunk.size(); p += kRecord) {
@@ -138,6 +142,7 @@ void StatsCollector::render_ahead(std::string_view chunk) {
     double e;
     std::memcpy(&s, chunk.data() + p, sizeof s);
     std::memcpy(&e, chunk.data() + p + sizeof s, sizeof e);
+    const std::unique_ptr<const SwitchRecord> own(s);
     ahead_spool_.write(SwitchLog::element_json(*s, e, schema_));
     ahead_ends_.push_back(ahead_spool_.size());
   }
@@ -477,21 +482,19 @@ void StatsCollector::write_tasks(JsonWriter& j) const {
   j.end_array();
 }
 
-std::string StatsCollector::to_json(const RunInfo& r) const {
-  JsonWriter j;
-  write(j, r);
-  return j.str() + "\n";
-}
-
-void StatsCollector::write_json(FILE* out, const RunInfo& r) const {
+bool StatsCollector::write_json(FILE* out, const RunInfo& r) const {
   {
     JsonWriter j(out);  // all written when it goes
-    write(j, r);
+    if (!write(j, r)) {
+      errno = EIO;
+      return false;
+    }
   }
   fputc('\n', out);
+  return true;
 }
 
-void StatsCollector::write(JsonWriter& j, const RunInfo& r) const {
+bool StatsCollector::write(JsonWriter& j, const RunInfo& r) const {
   j.begin_object();
   j.field("schema", r.stats_schema == 1 ? "blsim-stats/1" : "blsim-stats/2");
   write_config(j, r);
@@ -527,8 +530,9 @@ void StatsCollector::write(JsonWriter& j, const RunInfo& r) const {
     return ok;
   };
   const bool use = ahead_file_ && r.stats_schema == schema_ && ahead_ends_.size() == ahead_.size();
-  switches_.write_json(j, [this](uint64_t t0, uint64_t t1) { return switch_energy(t0, t1); },
-                       r.stats_schema, use ? &ahead : nullptr);
+  if (!switches_.write_json(j, [this](uint64_t t0, uint64_t t1) { return switch_energy(t0, t1); },
+                            r.stats_schema, use ? &ahead : nullptr))
+    return false;
   write_tasks(j);
   double total_j = 0;  // the sum of the rails
   for (auto& m : p_.clusters()) total_j += m.energy->rail_j();
@@ -556,4 +560,5 @@ void StatsCollector::write(JsonWriter& j, const RunInfo& r) const {
   for (auto& w : model_warnings()) j.value(w);
   j.end_array();
   j.end_object();
+  return true;
 }

@@ -45,14 +45,18 @@ class JsonWriter;
 class StatsCollector {
  public:
   // schema: the stats.json version that write_json() will be asked for
-  // (the switches rendered during the run are in it).
-  StatsCollector(Platform& p, const SwitchLog& switches, int schema = 2);
+  // (the switches rendered during the run are in it). The switches
+  // rendered during the run give their steps to the rendering
+  // (SwitchLog::take()).
+  StatsCollector(Platform& p, SwitchLog& switches, int schema = 2);
   ~StatsCollector();
-  std::string to_json(const RunInfo& info) const;
   // Where tasks[] gets each task's energy (null: no workload).
   void set_task_energy(TaskEnergy* t) { task_energy_ = t; }
-  // The same text streamed to out (stats.json can be large: every switch).
-  void write_json(FILE* out, const RunInfo& info) const;
+  // stats.json into out (it can be large: every switch). False (errno EIO)
+  // if the switches rendered during the run cannot be read back from
+  // their spool, or were rendered for another schema: their steps are
+  // gone, so they cannot be rendered again.
+  bool write_json(FILE* out, const RunInfo& info) const;
   // Between slices of simulated time: takes the energy of the switches that
   // ended, so that the energy models need keep only the history that the
   // switches still in flight will ask about, and hands the switches that
@@ -66,11 +70,11 @@ class StatsCollector {
   void finish();
 
  private:
-  void write(JsonWriter& j, const RunInfo& info) const;
+  bool write(JsonWriter& j, const RunInfo& info) const;
   void write_tasks(JsonWriter& j) const;
   Platform& p_;
   TaskEnergy* task_energy_ = nullptr;
-  const SwitchLog& switches_;
+  SwitchLog& switches_;
   std::vector<std::unique_ptr<FreqResidency>> freq_;  // per cluster, config order
   // Energy of each cluster in a switch's [requested_ns, end_ns], taken by
   // collect() once that cluster's model was updated past end_ns: the same
@@ -93,7 +97,7 @@ class StatsCollector {
   int schema_;
   size_t done_seen_ = 0;                      // switches_.done() looked at
   std::vector<const SwitchRecord*> waiting_;  // done, not handed over; request order
-  std::vector<const SwitchRecord*> ahead_;  // handed over, in order
+  std::vector<const SwitchRecord*> ahead_;  // handed over, in order (their steps taken)
   // ahead_thread_'s: the texts, one after another (spooled, so that memory
   // does not grow with them: ~0.7 KiB a switch), and where each ends.
   SpoolFile ahead_spool_;

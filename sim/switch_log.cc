@@ -281,6 +281,19 @@ bool SwitchLog::settled(const SwitchRecord& s) const {
   return false;
 }
 
+SwitchRecord SwitchLog::take(const SwitchRecord& s) {
+  // s is one of done_'s, which are not const: done() shows them const to
+  // its readers.
+  SwitchRecord& kept = const_cast<SwitchRecord&>(s);
+  std::vector<SwitchStep> steps;
+  steps.swap(kept.steps);  // kept.steps now owns no memory
+  kept.steps_taken = true;
+  SwitchRecord copy = kept;
+  copy.steps = std::move(steps);
+  copy.steps_taken = false;
+  return copy;
+}
+
 // Alone, the switch is a document at depth 0; in stats.json it is an
 // element of "switches", two levels (four spaces) deeper. YAJL indents by
 // depth alone, so that is four spaces after every newline but the one
@@ -299,7 +312,7 @@ std::string SwitchLog::element_json(const SwitchRecord& s, double energy_j, int 
   return out;
 }
 
-void SwitchLog::write_json(JsonWriter& j, const EnergyBetween& energy_j, int schema,
+bool SwitchLog::write_json(JsonWriter& j, const EnergyBetween& energy_j, int schema,
                            const Ahead* ahead) const {
   // In request order (they can finish out of order: a last man waits for
   // its cluster's power-off while the next switch completes).
@@ -322,8 +335,11 @@ void SwitchLog::write_json(JsonWriter& j, const EnergyBetween& energy_j, int sch
   for (size_t i = 0; i < order.size(); ++i) {
     if (i < k && ahead->text && ahead->text(i, &text))
       j.raw_value(text);
+    else if (order[i]->steps_taken)
+      return false;
     else
       write_switch(j, *order[i], energy_j, schema);
   }
   j.end_array();
+  return true;
 }

@@ -76,3 +76,50 @@ TEST(SwitchLog, SwitchesWrittenAheadReadAsSwitchesWrittenAtOnce) {
     EXPECT_EQ(written(log, schema, &ahead), at_once) << "schema " << schema;
   }
 }
+
+// What StatsCollector does during a run: a settled switch's text is made
+// from a copy that takes its steps. The log then writes the same
+// switches[], from the texts, and refuses to write a taken switch without
+// its text (it would come out with no steps).
+TEST(SwitchLog, ATakenSwitchIsWrittenFromItsCopysText) {
+  SwitchLog log({0, 0, 1, 1});
+  one_switch(log, 0, 0, 1000);
+  one_switch(log, 1, 1, 1500);
+  one_switch(log, 0, 2, 3000);
+  const std::string at_once = written(log, 2, nullptr);
+  const size_t steps = log.done()[0].steps.size();
+  ASSERT_GT(steps, 2u);
+  SwitchLog::Ahead ahead;
+  std::string texts[2];
+  for (int i = 0; i < 2; ++i) {
+    const SwitchRecord& s = log.done()[static_cast<size_t>(i)];
+    const SwitchRecord copy = log.take(s);
+    EXPECT_EQ(copy.steps.size(), steps);
+    EXPECT_FALSE(copy.steps_taken);
+    EXPECT_TRUE(s.steps.empty());
+    EXPECT_EQ(s.steps.capacity(), 0u);  // the memory went with the copy
+    EXPECT_TRUE(s.steps_taken);
+    EXPECT_EQ(copy.requested_ns, s.requested_ns);
+    EXPECT_EQ(copy.end_ns, s.end_ns);
+    texts[i] = SwitchLog::element_json(copy, energy(copy.requested_ns, copy.end_ns), 2);
+    ahead.switches.push_back(&s);
+  }
+  ahead.text = [&texts](size_t i, std::string* t) {
+    *t = texts[i];
+    return true;
+  };
+  EXPECT_EQ(written(log, 2, &ahead), at_once);
+  JsonWriter j;
+  j.begin_object();
+  EXPECT_TRUE(log.write_json(j, energy, 2, &ahead));
+  JsonWriter k;
+  k.begin_object();
+  EXPECT_FALSE(log.write_json(k, energy, 2, nullptr));
+  ahead.text = [&texts](size_t i, std::string* t) {
+    *t = texts[i];
+    return i != 1;  // the second cannot be read back
+  };
+  JsonWriter m;
+  m.begin_object();
+  EXPECT_FALSE(log.write_json(m, energy, 2, &ahead));
+}
