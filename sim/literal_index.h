@@ -7,10 +7,12 @@
 // one address, so the index found for an address is remembered and, when
 // the same address comes again, checked with one strcmp against the text
 // it was found for instead of a search. Where the literals land depends
-// on the build, so a name looks at 4 slots from its own, and takes the
-// first empty one. Any name still works (a new address, or one that finds
-// its 4 slots taken, searches); one table per call site (each passes its
-// own lambdas) and per thread.
+// on the build, so a name looks at 4 slots from its own: the one its
+// address holds (its text may have changed: a search, into that slot),
+// else the first empty one, where nothing further can be its (a slot is
+// never emptied); if all 4 hold other names, its own slot is retaken. Any
+// name still works, a name unknown to the table searching every time; one
+// table per call site (each passes its own lambdas) and per thread.
 #pragma once
 
 #include <cstdint>
@@ -28,13 +30,16 @@ int index_by_literal(const char* name, Lookup lookup, TextOf text_of) {
   constexpr unsigned kSlots = 32, kProbes = 4;
   static thread_local Memo memo[kSlots];
   const unsigned home = (reinterpret_cast<uintptr_t>(name) >> 3) % kSlots;
-  unsigned into = kSlots;  // the first empty slot seen
+  unsigned into = home;
   for (unsigned k = 0; k < kProbes; ++k) {
-    Memo& m = memo[(home + k) % kSlots];
+    const unsigned at = (home + k) % kSlots;
+    const Memo& m = memo[at];
     if (m.at == name && m.index >= 0 && !std::strcmp(name, m.text)) return m.index;
-    if (!m.at && into == kSlots) into = (home + k) % kSlots;
+    if (m.at == name || !m.at) {
+      into = at;
+      break;
+    }
   }
-  if (into == kSlots) into = home;
   const int index = lookup(name);
   memo[into] = {name, index, index >= 0 ? text_of(index) : nullptr};
   return index;
