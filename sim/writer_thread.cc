@@ -26,17 +26,18 @@ void WriterThread::grow(size_t n) {
 }
 
 void WriterThread::hand_over() {
-  std::unique_lock<std::mutex> lock(mu_);
-  room_.wait(lock, [this] { return full_.size() < kMaxChunks; });
-  full_.push_back(std::move(cur_));
-  cur_ = Chunk{};
-  if (!spare_.empty()) {
-    cur_ = std::move(spare_.back());
-    spare_.pop_back();
+  {
+    std::unique_lock<std::mutex> lock(mu_);
+    room_.wait(lock, [this] { return full_.size() < kMaxChunks; });
+    full_.push_back(std::move(cur_));
+    if (!spare_.empty()) {
+      cur_ = std::move(spare_.back());
+      spare_.pop_back();
+    }
   }
-  cur_.size = 0;
-  if (cur_.cap < kChunkRoom) grow(kChunkRoom);
   cv_.notify_one();
+  cur_.size = 0;
+  if (cur_.cap < kChunkRoom) grow(kChunkRoom);  // a first chunk: outside the lock
 }
 
 void WriterThread::finish() {

@@ -8,11 +8,12 @@
 // FIFO: the handler sees every byte in the order it was appended, so what
 // it writes does not depend on thread timing (outputs stay byte-identical
 // to a single-threaded writer). The queue holds at most kMaxChunks chunks:
-// when the handler falls behind, append() waits, so memory stays flat
+// when the handler falls behind, commit() waits, so memory stays flat
 // however long the run. finish() hands over the last chunk and joins the
 // thread; after it the handler's state may be read from the producer.
 //
-// Without start() (no --out), append() is never called and no thread runs.
+// Without start() (no --out), claim() and append() are never called and no
+// thread runs.
 #pragma once
 
 #include <condition_variable>
@@ -24,6 +25,7 @@
 #include <mutex>
 #include <string_view>
 #include <thread>
+#include <utility>
 #include <vector>
 
 class WriterThread {
@@ -68,9 +70,19 @@ class WriterThread {
   struct Chunk {
     std::unique_ptr<char[]> bytes;
     size_t size = 0, cap = 0;
+    Chunk() = default;
+    // A chunk moved from is empty, its room gone with its bytes.
+    Chunk(Chunk&& o) noexcept
+        : bytes(std::move(o.bytes)), size(std::exchange(o.size, 0)), cap(std::exchange(o.cap, 0)) {}
+    Chunk& operator=(Chunk&& o) noexcept {
+      bytes = std::move(o.bytes);
+      size = std::exchange(o.size, 0);
+      cap = std::exchange(o.cap, 0);
+      return *this;
+    }
     std::string_view view() const { return {bytes.get(), size}; }
   };
-  void grow(size_t n);  // room for n more bytes, keeping the chunk's
+  void grow(size_t n);  // room for n more bytes, keeping the chunk's bytes
   void hand_over();
   void run();
 
