@@ -53,10 +53,20 @@ struct FreqRig {
 
 	static FreqRig *&cur() { static FreqRig *r; return r; }
 
-	explicit FreqRig(uint64_t seed)
+	// The machine's idle loop asks cpuidle: no driver may be left
+	// registered by a test that ran before in this process.
+	static void reset_kernel()
 	{
 		cpufreq_reset_for_test();
 		bL_cpufreq_reset_for_test();
+		cpuidle_reset_for_test();
+		bl_idle_reset_for_test();
+		cpu_pm_reset_for_test();
+	}
+
+	explicit FreqRig(uint64_t seed)
+	{
+		reset_kernel();
 		g_switches.clear();
 		fake_hw_default_config(&cfg);
 		cfg.seed = seed;
@@ -70,8 +80,7 @@ struct FreqRig {
 	~FreqRig()
 	{
 		fake_hw_destroy();
-		cpufreq_reset_for_test();
-		bL_cpufreq_reset_for_test();
+		reset_kernel();
 		cur() = nullptr;
 	}
 
