@@ -7,6 +7,8 @@
 #include <cstring>
 #include <type_traits>
 
+#include "sim/literal_index.h"
+
 namespace {
 
 enum class Len { none, hh, h, l, ll, z };
@@ -106,19 +108,14 @@ Format parse_format(const char* fmt) {
 // The parsed formats, by address, one cache per thread (the simulation
 // thread packs, the trace writer's renders). A format is a string literal
 // of the kernel model (hw.h's contract for hw_trace_event), so its address
-// names it. Where literals land depends on the build, and ~20 of them
-// share 64 slots: a format looks at 4 slots from its own before it takes
-// its own again (a parse).
+// names it. Where literals land depends on the build: ~20 of them share
+// 64 slots, found as sim/literal_index.h finds a name's.
 const Format& format_of(const char* fmt) {
-  constexpr unsigned kSlots = 64, kProbes = 4;
-  thread_local Format cache[kSlots];
-  const unsigned home = (reinterpret_cast<uintptr_t>(fmt) >> 3) % kSlots;
-  for (unsigned k = 0; k < kProbes; ++k) {
-    Format& slot = cache[(home + k) % kSlots];
-    if (slot.fmt == fmt) return slot;
-    if (!slot.fmt) return slot = parse_format(fmt);
-  }
-  return cache[home] = parse_format(fmt);
+  thread_local Format cache[64];
+  bool held;
+  Format& slot = slot_by_address(cache, fmt, [](const Format& f) { return f.fmt; }, &held);
+  if (!held) slot = parse_format(fmt);
+  return slot;
 }
 
 template <class T>
