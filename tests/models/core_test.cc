@@ -22,6 +22,15 @@ namespace {
 sc_time ns(double v) { return sc_time(v, SC_NS); }
 const sc_time kStart(10, SC_NS);  // when the core's body starts
 
+// The core both rigs drive: an A15 at one instruction a cycle, powered and
+// out of reset.
+std::unique_ptr<Core> test_core(ClockDomain& clk, Cache& l2) {
+  CoreParams p;
+  p.type = "cortex-a15";
+  p.ipc.fill(1.0);
+  return std::make_unique<Core>("core", p, clk, l2, true, false);
+}
+
 // One powered core out of reset at 1 GHz whose firmware is `body`, and a
 // process that notifies an event at `other_at` (the "something else" that
 // happens in the simulation).
@@ -41,10 +50,7 @@ struct Rig : sc_module {
 
   SC_HAS_PROCESS(Rig);
   Rig(sc_module_name n, std::function<void(Core&)> body) : sc_module(n) {
-    CoreParams p;
-    p.type = "cortex-a15";
-    p.ipc.fill(1.0);
-    core = std::make_unique<Core>("core", p, clk, l2, true, false);
+    core = test_core(clk, l2);
     core->set_firmware([this, body] {
       wait(kStart);  // past initialisation, when every process runs once
       body(*core);
@@ -221,10 +227,7 @@ struct ChainRig : sc_module {
 
   SC_HAS_PROCESS(ChainRig);
   ChainRig(sc_module_name n, std::function<void(Core&)> body) : sc_module(n) {
-    CoreParams p;
-    p.type = "cortex-a15";
-    p.ipc.fill(1.0);
-    core = std::make_unique<Core>("core", p, clk, l2, true, false);
+    core = test_core(clk, l2);
     core->set_firmware([this, body] {
       wait(kStart);
       body(*core);
