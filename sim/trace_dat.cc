@@ -317,17 +317,25 @@ bool encode_field(const Field& fl, unsigned at, unsigned end, std::string_view t
   return false;
 }
 
+// The common fields of format fi's record into r: type, flags, preempt
+// count, pid.
+constexpr size_t kCommonBytes = 8;
+void put_common(size_t fi, int pid, const char* flags, std::string& r) {
+  r.assign(kCommonBytes, '\0');
+  put<uint16_t>(r, 0, static_cast<uint16_t>(formats()[fi].id));
+  r[2] = flags[0] == 'd' ? 0x01 : 0x00;  // TRACE_FLAG_IRQS_OFF
+  r[3] = static_cast<char>(flags[3] >= '0' && flags[3] <= '9' ? flags[3] - '0' : 0);
+  put<int32_t>(r, 4, pid);
+}
+
 // The record's bytes for format number fi from the text fields into r;
 // false if a field is missing or not a number. tail is scratch space.
 bool encode(size_t fi, std::string_view text, int pid, const char* flags, std::string& r,
             std::string& tail) {
   const Format& f = formats()[fi];
   const Layout& lo = layouts()[fi];
-  r.assign(lo.end, '\0');
-  put<uint16_t>(r, 0, static_cast<uint16_t>(f.id));
-  r[2] = flags[0] == 'd' ? 0x01 : 0x00;  // TRACE_FLAG_IRQS_OFF
-  r[3] = static_cast<char>(flags[3] >= '0' && flags[3] <= '9' ? flags[3] - '0' : 0);
-  put<int32_t>(r, 4, pid);
+  put_common(fi, pid, flags, r);
+  r.resize(lo.end, '\0');
   tail.clear();  // __data_loc strings and the print buffer
   for (size_t i = 0; i < f.fields.size(); ++i) {
     const Field& fl = f.fields[i];
@@ -572,6 +580,46 @@ struct TraceDat::LiveCpu {
   std::string path;
 };
 
+// encode()'s result for fields seen before. Most lines repeat one of a
+// few field texts: a core's power_domain_target is one of its two states,
+// cpu_idle one of a few, sched_switch one of the tasks' few transitions
+// (5 s of mp3-short: 52,591 lines, 3,676 texts, two-thirds of the lines
+// power_domain_target). Parsing a text back cost ~1,400 instructions a
+// line, half the trace writer thread's time; a hit costs a hash and a
+// compare. The fields after the common ones depend only on the format and
+// the text, so those bytes are kept; the common ones (type, flags, pid)
+// are made again for each line. Direct-mapped: a line seen once (the
+// markers carry their own numbers) takes a slot and leaves it to the next.
+class TraceDat::EncodeMemo {
+ public:
+  // The record for (fi, text) into r, if it is known; false if not.
+  bool find(size_t fi, std::string_view text, int pid, const char* flags, std::string& r) {
+    const Slot& s = slot(fi, text);
+    if (s.fi != fi || s.text != text) return false;
+    put_common(fi, pid, flags, r);
+    r.append(s.body);
+    return true;
+  }
+  // Remembers r, the record encode() made for (fi, text).
+  void keep(size_t fi, std::string_view text, const std::string& r) {
+    Slot& s = slot(fi, text);
+    s.fi = fi;
+    s.text.assign(text.data(), text.size());
+    s.body.assign(r, kCommonBytes, std::string::npos);
+  }
+ private:
+  static constexpr size_t kSlots = 1024;  // a power of two
+  struct Slot {
+    size_t fi = SIZE_MAX;
+    std::string text, body;
+  };
+  Slot& slot(size_t fi, std::string_view text) {
+    const size_t h = std::hash<std::string_view>()(text) + fi * 0x9e3779b97f4a7c15ull;
+    return slots_[(h ^ h >> 29) & (kSlots - 1)];
+  }
+  std::vector<Slot> slots_ = std::vector<Slot>(kSlots);
+};
+
 bool TraceDat::open(const std::string& dir) {
   dir_ = dir;
   return spool_.open(dir, "trace.dat.records");
@@ -622,7 +670,12 @@ void TraceDat::add(uint64_t ns, unsigned cpu, const char* comm, int pid, const c
                    const char* fields, const char* flags, int held) {
   if (!spool_.is_open() && live_.empty()) return;
   const int f = format_of(event);
-  if (f < 0 || !encode(static_cast<size_t>(f), fields, pid, flags, buf_, tail_)) return;
+  if (f < 0) return;
+  const size_t fi = static_cast<size_t>(f);
+  if (!memo_->find(fi, fields, pid, flags, buf_)) {
+    if (!encode(fi, fields, pid, flags, buf_, tail_)) return;
+    memo_->keep(fi, fields, buf_);
+  }
   if (pid > 0) comms_.try_emplace(pid, comm);
   if (!live_.empty()) {
     if (held >= 0 || (cpu < live_.size() && !live_[cpu].pager.add(ns, buf_.data(), buf_.size())))
@@ -648,7 +701,7 @@ struct TraceDat::CpuPages {
   bool mixed = false;
 };
 
-TraceDat::TraceDat() = default;
+TraceDat::TraceDat() : memo_(new EncodeMemo) {}
 TraceDat::~TraceDat() { close_live(); }
 
 void TraceDat::count(uint64_t ns, uint32_t cpu, int32_t held, uint32_t len) {

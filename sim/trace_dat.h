@@ -27,6 +27,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -60,6 +61,7 @@ class TraceDat {
  private:
   struct CpuPages;
   struct LiveCpu;
+  class EncodeMemo;
   std::string file_head(unsigned nr_cpus) const;
   bool write_head(FILE* f, const std::vector<uint64_t>& bytes, std::vector<uint64_t>* at) const;
   bool write_live(FILE* f, unsigned nr_cpus);
@@ -72,6 +74,7 @@ class TraceDat {
   SpoolFile spool_;
   std::map<int, std::string> comms_;  // pid -> first name seen
   std::string buf_, tail_;            // reused: no allocation per event
+  std::unique_ptr<EncodeMemo> memo_;  // encode()'s results, by format and text
   std::vector<CpuPages> pages_;       // per CPU column, see count()
   std::string dir_;
   std::vector<LiveCpu> live_;  // by CPU, after go_live()

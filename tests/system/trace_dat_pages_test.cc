@@ -109,3 +109,39 @@ TEST(TraceDatPages, ColumnWithTwoClustersCountedFromTheSpool) {
   expect_same_as_kept_only("dat-pages-mixed0", held, {true, false});
   expect_same_as_kept_only("dat-pages-mixed1", held, {false, true});
 }
+
+// One field text under three events, many tasks and both flag sets: a
+// record is encoded once and its bytes reused (TraceDat's memo), but only
+// as its own event lays them out, and never its common fields. (cpu_idle
+// and cpu_frequency take state and cpu_id from the text and ignore the
+// name; power_domain_target puts the name first.) trace-cmd report, with
+// the latency columns (-l), must show each line's own event, task, flags
+// and fields.
+TEST(TraceDatPages, RepeatedFieldsKeepEachLinesEventTaskAndFlags) {
+  const std::string d = scratch("dat-pages-repeat");
+  const char* const kEvents[] = {"power_domain_target", "cpu_idle", "cpu_frequency"};
+  std::string want;
+  {
+    TraceDat dat;
+    ASSERT_TRUE(dat.open(d));
+    for (unsigned i = 0; i < 12; ++i) {
+      const std::string event = kEvents[i % 3];
+      const int pid = i % 2 ? static_cast<int>(100 + i) : 0;
+      const char* comm = pid ? "task" : "<idle>";
+      const char* flags = i % 4 < 2 ? "d..1" : "....";
+      dat.add(1000ull * (i + 1), 0, comm, pid, event.c_str(), "name=core1 state=7 cpu_id=2", flags, -1);
+      // -l prints the flags and the preempt depth, then a need-resched column.
+      want += event + " " + std::to_string(pid) + " " + flags + ". " +
+              (event == kEvents[0] ? "name=core1 " : "") + "state=7 cpu_id=2\n";
+    }
+    FILE* f = fopen((d + "/out.dat").c_str(), "w+b");
+    ASSERT_TRUE(f != nullptr);
+    ASSERT_TRUE(dat.write(f, 1, {}));
+    fclose(f);
+  }
+  // "<comm>-<pid>  0d..1. <time>: cpu_idle:   <fields>": CPU 0, then the flags.
+  RunResult rep = run_cmd("trace-cmd report -N -l '" + d + "/out.dat' | sed -n "
+                          "'s/^ *[^ ]*-\\([0-9]*\\) *0\\([^ ]*\\) *[0-9.]*: *\\([a-z_]*\\): *\\(.*\\)/\\3 \\1 \\2 \\4/p'", d);
+  EXPECT_EQ(rep.exit_code, 0) << rep.err;
+  EXPECT_EQ(rep.out, want);
+}
