@@ -638,11 +638,14 @@ static const char *prev_state_str(const struct task_struct *p, bool preempted)
 static void trace_switch(unsigned int cpu, struct task_struct *next)
 {
 	struct task_struct *prev = last_task[cpu];
-	char idle[TASK_COMM_LEN];
+	char idle[TASK_COMM_LEN] = "";
 
 	if (prev == next)
 		return;
-	snprintf(idle, sizeof(idle), "swapper/%u", cpu);   /* the idle task's comm */
+	/* The idle task's comm, made only when one side is idle: a task
+	 * change between two tasks would pay an snprintf for nothing. */
+	if (!prev || !next)
+		snprintf(idle, sizeof(idle), "swapper/%u", cpu);
 	/* Emitted in prev's context, as __schedule's tracepoint is. */
 	hw_trace_event(cpu, prev ? prev->comm : "<idle>", prev ? prev->pid : 0, "sched_switch",
 		    "prev_comm=%s prev_pid=%d prev_prio=%d prev_state=%s ==> next_comm=%s next_pid=%d next_prio=%d",
