@@ -86,6 +86,16 @@ const char* flags_for(const char* event) {
   return "....";
 }
 
+// flags_for() of each event in kEvents, by index: asked at every line.
+const char* flags_of(int event) {
+  static const std::vector<const char*> by_index = [] {
+    std::vector<const char*> v;
+    for (const EventName& e : kEvents) v.push_back(flags_for(e.text));
+    return v;
+  }();
+  return by_index[static_cast<size_t>(event)];
+}
+
 // Decimal digits of v at p, in at least `width` characters padded on the
 // left with `pad` ('0' or ' '), as printf's %0Nu / %Nu. Returns the end.
 char* put_u(char* p, uint64_t v, int width = 0, char pad = ' ') {
@@ -263,6 +273,24 @@ void TraceWriter::line(uint64_t ns, unsigned cpu, std::string_view comm, int pid
   writer_.commit();
 }
 
+// The fields fmt prints for the packed arguments args. Most lines print
+// one of a few texts from the same arguments (a core's
+// power_domain_target, a CPU's cpu_idle), so the texts are remembered by
+// format and arguments, direct-mapped: printing them again was a tenth
+// of the writer thread's work.
+const std::string& TraceWriter::printed(const char* fmt, std::string_view args) {
+  if (printed_.empty()) printed_.resize(kPrintedSlots);
+  const size_t h = std::hash<std::string_view>()(args) ^ reinterpret_cast<uintptr_t>(fmt) * 0x9e3779b97f4a7c15ull;
+  Printed& p = printed_[(h ^ h >> 29) & (kPrintedSlots - 1)];
+  if (p.fmt != fmt || p.args != args) {
+    p.fmt = fmt;
+    p.args.assign(args.data(), args.size());
+    p.text.clear();
+    render_trace_fields(fmt, args, p.text);
+  }
+  return p.text;
+}
+
 // On the writer thread: the chunk's lines into trace.txt's spool and
 // trace.dat's, in the order they were recorded.
 void TraceWriter::write_chunk(std::string_view chunk) {
@@ -275,13 +303,12 @@ void TraceWriter::write_chunk(std::string_view chunk) {
     size_t fields_len = h.fields_len;
     p += sizeof h + h.comm_len + 1 + h.fields_len + 1;
     if (h.fmt) {
-      printed_.clear();
-      render_trace_fields(h.fmt, std::string_view(fields, fields_len), printed_);
-      fields = printed_.c_str();
-      fields_len = printed_.size();
+      const std::string& t = printed(h.fmt, std::string_view(fields, fields_len));
+      fields = t.c_str();
+      fields_len = t.size();
     }
     const char* event = kEvents[h.event].text;
-    const char* flags = flags_for(event);
+    const char* flags = flags_of(h.event);
     const uint64_t start = out_.size();
     // The line made on the stack and written whole (a string grown by five
     // appends cost as much as the formatting); a longer one in line_.

@@ -104,7 +104,15 @@ class TraceWriter {
   // Written by the writer thread only (until writer_.finish()).
   SpoolFile out_;
   std::string line_;     // reused: no allocation per line
-  std::string printed_;  // a line's fields, printed from their arguments
+  // Lines' fields printed from their arguments, by format and arguments
+  // (printed()).
+  struct Printed {
+    const char* fmt = nullptr;
+    std::string args, text;
+  };
+  static constexpr size_t kPrintedSlots = 512;  // a power of two
+  const std::string& printed(const char* fmt, std::string_view args);
+  std::vector<Printed> printed_;
   uint64_t lines_ = 0;
   std::string fields_;  // the simulation thread's, reused
   std::vector<int> cluster_of_core_;
