@@ -238,19 +238,32 @@ void TraceWriter::add(const TraceRecord& r) {
   line(r.ns, r.cpu, r.comm, r.pid, ev, r.fields, -1, r.fmt, decides);
 }
 
-// One record for the writer thread: LineHead, then the comm and the
-// fields, each with its NUL (the thread formats from them in place). With
-// fmt set, the fields are its packed arguments (sim/trace_args.h), and the
-// thread prints them first.
+// The writer thread's records, each starting with its kind. A line:
+// LineHead, then the comm and the fields, each with its NUL (the thread
+// formats from them in place); with fmt set, the fields are its packed
+// arguments (sim/trace_args.h), and the thread prints them first. A
+// power_domain_target line (two-thirds of all lines): PowerHead alone,
+// a third of a line's bytes, the rest of the line being the same for all.
+enum : uint32_t { kLineRecord, kPowerRecord };
+
 struct TraceWriter::LineHead {
+  uint32_t kind;  // kLineRecord
+  int32_t event;  // index in kEvents
   const char* fmt;  // a string literal of the kernel model: it outlives the run
   uint64_t ns;
   uint32_t cpu;
   int32_t pid;
-  int32_t event;  // index in kEvents
   int32_t held;
   int32_t decides;  // a kernel cpu_frequency line: the cluster it reports for; else -1
   uint32_t comm_len, fields_len;
+};
+
+struct TraceWriter::PowerHead {
+  uint32_t kind;  // kPowerRecord
+  uint32_t id;    // of the core or the cluster
+  uint64_t ns;
+  const char* fmt;  // kCoreLine or kClusterLine
+  uint32_t state, cpu;
 };
 
 void TraceWriter::line(uint64_t ns, unsigned cpu, std::string_view comm, int pid,
@@ -261,8 +274,8 @@ void TraceWriter::line(uint64_t ns, unsigned cpu, std::string_view comm, int pid
 void TraceWriter::line(uint64_t ns, unsigned cpu, std::string_view comm, int pid, int ev,
                        std::string_view fields, int held, const char* fmt, int decides) {
   if (!wanted(ev) || !writer_.running()) return;
-  const LineHead h = {fmt, ns, cpu, pid, ev, held, decides, static_cast<uint32_t>(comm.size()),
-                      static_cast<uint32_t>(fields.size())};
+  const LineHead h = {kLineRecord, ev, fmt, ns, cpu, pid, held, decides,
+                      static_cast<uint32_t>(comm.size()), static_cast<uint32_t>(fields.size())};
   char* p = writer_.claim(sizeof h + comm.size() + 1 + fields.size() + 1);
   std::memcpy(p, &h, sizeof h);
   p += sizeof h;
@@ -291,46 +304,64 @@ const std::string& TraceWriter::printed(const char* fmt, std::string_view args) 
   return p.text;
 }
 
+// On the writer thread: one line into trace.txt's spool and trace.dat's.
+void TraceWriter::write_line(const LineHead& h, const char* comm, const char* fields) {
+  size_t fields_len = h.fields_len;
+  if (h.fmt) {
+    const std::string& t = printed(h.fmt, std::string_view(fields, fields_len));
+    fields = t.c_str();
+    fields_len = t.size();
+  }
+  const char* event = kEvents[h.event].text;
+  const char* flags = flags_of(h.event);
+  const uint64_t start = out_.size();
+  // The line made on the stack and written whole (a string grown by five
+  // appends cost as much as the formatting); a longer one in line_.
+  char text[kHeadRoom + 64 + 256 + 2];
+  const std::string_view fv(fields, fields_len);
+  char* at = text;
+  size_t n = put_line(text, sizeof text - 1, h.ns, h.cpu, comm, h.pid, flags, event, fv);
+  if (n > sizeof text - 1) {
+    line_.resize(std::max(n, kHeadRoom) + 1);
+    at = &line_[0];
+    put_line(at, line_.size() - 1, h.ns, h.cpu, comm, h.pid, flags, event, fv);
+  }
+  at[n++] = '\n';
+  out_.write(at, n);
+  dat_.add(h.ns, h.cpu, comm, h.pid, event, fields, flags, h.held);
+  ++lines_;
+  if (h.held >= 0) held_.push_back({start, out_.size() - start, static_cast<unsigned>(h.held)});
+  if (h.decides >= 0 && static_cast<size_t>(h.decides) < decided_.size() && !decided_[h.decides]) {
+    decided_[h.decides] = true;
+    --undecided_;
+  }
+}
+
 // On the writer thread: the chunk's lines into trace.txt's spool and
 // trace.dat's, in the order they were recorded.
 void TraceWriter::write_chunk(std::string_view chunk) {
+  static const int power_ev = event_index("power_domain_target");
   uint64_t last_ns = 0;
-  for (size_t p = 0; p + sizeof(LineHead) <= chunk.size();) {
-    LineHead h;
-    std::memcpy(&h, chunk.data() + p, sizeof h);
-    const char* comm = chunk.data() + p + sizeof h;
-    const char* fields = comm + h.comm_len + 1;
-    size_t fields_len = h.fields_len;
-    p += sizeof h + h.comm_len + 1 + h.fields_len + 1;
-    if (h.fmt) {
-      const std::string& t = printed(h.fmt, std::string_view(fields, fields_len));
-      fields = t.c_str();
-      fields_len = t.size();
+  for (size_t p = 0; p + sizeof(uint32_t) <= chunk.size();) {
+    uint32_t kind;
+    std::memcpy(&kind, chunk.data() + p, sizeof kind);
+    if (kind == kPowerRecord) {
+      PowerHead ph;
+      std::memcpy(&ph, chunk.data() + p, sizeof ph);
+      p += sizeof ph;
+      // As power_line() packed it before it had a record of its own.
+      const int64_t args[3] = {ph.id, ph.state, ph.cpu};
+      const LineHead h = {kLineRecord, power_ev, ph.fmt, ph.ns, ph.cpu, 0, -1, -1, 6, sizeof args};
+      write_line(h, "<idle>", reinterpret_cast<const char*>(args));
+      last_ns = ph.ns;
+    } else {
+      LineHead h;
+      std::memcpy(&h, chunk.data() + p, sizeof h);
+      const char* comm = chunk.data() + p + sizeof h;
+      p += sizeof h + h.comm_len + 1 + h.fields_len + 1;
+      write_line(h, comm, comm + h.comm_len + 1);
+      last_ns = h.ns;
     }
-    const char* event = kEvents[h.event].text;
-    const char* flags = flags_of(h.event);
-    const uint64_t start = out_.size();
-    // The line made on the stack and written whole (a string grown by five
-    // appends cost as much as the formatting); a longer one in line_.
-    char text[kHeadRoom + 64 + 256 + 2];
-    const std::string_view fv(fields, fields_len);
-    char* at = text;
-    size_t n = put_line(text, sizeof text - 1, h.ns, h.cpu, comm, h.pid, flags, event, fv);
-    if (n > sizeof text - 1) {
-      line_.resize(std::max(n, kHeadRoom) + 1);
-      at = &line_[0];
-      put_line(at, line_.size() - 1, h.ns, h.cpu, comm, h.pid, flags, event, fv);
-    }
-    at[n++] = '\n';
-    out_.write(at, n);
-    dat_.add(h.ns, h.cpu, comm, h.pid, event, fields, flags, h.held);
-    ++lines_;
-    if (h.held >= 0) held_.push_back({start, out_.size() - start, static_cast<unsigned>(h.held)});
-    if (h.decides >= 0 && static_cast<size_t>(h.decides) < decided_.size() && !decided_[h.decides]) {
-      decided_[h.decides] = true;
-      --undecided_;
-    }
-    last_ns = h.ns;
   }
   // trace.dat's pages as the records come, once no line will be held
   // again (every cluster decided: the held lines so far are all dropped).
@@ -371,13 +402,15 @@ void TraceWriter::model_freq(uint64_t ns, unsigned core, unsigned cluster, const
 
 // "name=coreN state=S cpu_id=C" (or clusterN), on CPU column cpu. One
 // per core state change (~7,000 a simulated second under IKS): its three
-// numbers are packed as pack_trace_args() would pack them for fmt (a
-// literal naming the kind), and the writer thread prints them.
+// numbers go in a record of their own (PowerHead, 32 bytes against a
+// line's 80), and the writer thread packs them as pack_trace_args() would
+// for fmt (a literal naming the kind) and prints them.
 void TraceWriter::power_line(const char* fmt, unsigned id, unsigned state, unsigned cpu) {
   static const int ev = event_index("power_domain_target");
-  const int64_t args[3] = {id, state, cpu};
-  line(now_ns(), cpu, "<idle>", 0, ev,
-       std::string_view(reinterpret_cast<const char*>(args), sizeof args), -1, fmt);
+  if (!wanted(ev) || !writer_.running()) return;
+  const PowerHead h = {kPowerRecord, id, now_ns(), fmt, state, cpu};
+  writer_.append(&h, sizeof h);
+  writer_.commit();
 }
 
 void TraceWriter::attach(Platform& p, uint64_t end_ns) {

@@ -86,7 +86,9 @@ class TraceWriter {
   // fmt: kCoreLine or kClusterLine (trace_writer.cc).
   void power_line(const char* fmt, unsigned id, unsigned state, unsigned cpu);
   struct LineHead;
+  struct PowerHead;
   void write_chunk(std::string_view chunk);  // on the writer thread
+  void write_line(const LineHead& h, const char* comm, const char* fields);
   void maybe_go_direct(uint64_t ns);           // on the writer thread
   static std::string head(uint64_t n, unsigned nr_cpus);
   // The physical core logical CPU cpu ran its last event on (the cluster a
