@@ -22,6 +22,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -53,6 +54,18 @@ class VcdWriter {
   void change(int id, uint64_t ps, uint64_t v);
   // Records at the current SystemC time.
   void change_now(int id, uint64_t v);
+  // Records that signal id takes, now, the value f(data): f runs on the
+  // writer thread, in the changes' order, on the n bytes (at most
+  // kMaxData) the caller writes at the pointer returned, at once, before
+  // any other change. data is not aligned: f copies out what it reads.
+  // For a value that costs more to work out than its inputs cost to copy:
+  // f must read nothing but them and what keep() holds. Without open(),
+  // null.
+  using Compute = uint64_t (*)(const void* data);
+  static constexpr size_t kMaxData = 128;
+  void* change_now_computed(int id, Compute f, size_t n);
+  // Holds p until the writer is gone: state a Compute works on.
+  void keep(std::shared_ptr<void> p) { kept_.push_back(std::move(p)); }
 
   // Writes dir/.waves.vcd.tmp whole; publish() renames it to waves.vcd.
   // end_ps is the time of the final timestamp (run's end). False with errno.
@@ -70,6 +83,7 @@ class VcdWriter {
     uint64_t initial;
   };
   struct Change;
+  void* record(size_t n);  // room for a change record of n bytes
   void write_chunk(std::string_view chunk);  // on the writer thread
   void apply(int id, uint64_t ps, uint64_t v);  // on the writer thread
   void flush_block();  // the pending changes of time t_ to the body
@@ -85,6 +99,7 @@ class VcdWriter {
   SpoolFile out_;
   bool open_ = false;
   uint64_t last_ps_ = 0;  // the simulation thread's: the last change's time
+  std::vector<std::shared_ptr<void>> kept_;  // keep()'s
   WriterThread writer_;   // last: joined before the members it writes die
 };
 

@@ -10,7 +10,6 @@
 using namespace sc_core;
 
 namespace {
-uint64_t now_ps() { return sim_now().value(); }
 constexpr double kUwToW = 1e-6;
 constexpr double kPsToS = 1e-12;
 
@@ -21,8 +20,10 @@ constexpr double kPsToS = 1e-12;
 double vpow(double v, double e) {
   if (e == 2.0) return v * v;
   struct Memo { double v = -1, e = 0, r = 0; };
-  static Memo memo[4];
-  static unsigned next = 0;
+  // One memo per thread: a detached copy sums the waves' rail power on the
+  // VCD writer's thread.
+  static thread_local Memo memo[4];
+  static thread_local unsigned next = 0;
   for (const Memo& m : memo)
     if (m.v == v && m.e == e) return m.r;
   Memo& m = memo[next++ % 4];
@@ -179,6 +180,10 @@ void ClusterEnergy::applied() {
 
 void ClusterEnergy::core_changed(unsigned i, const CoreActivity& a) {
   if (unread_) return;
+  last_.kind = Change::Kind::Core;
+  last_.core = static_cast<uint8_t>(i);
+  last_.activity = a;
+  last_.at_ps = now_ps();
   advance();
   cores_.at(i) = a;
   // Only this core's terms and the uncore's (which follow whether any core
@@ -190,6 +195,9 @@ void ClusterEnergy::core_changed(unsigned i, const CoreActivity& a) {
 
 void ClusterEnergy::freq_changed(double mhz) {
   if (unread_) return;
+  last_.kind = Change::Kind::Freq;
+  last_.x = mhz;
+  last_.at_ps = now_ps();
   advance();
   mhz_ = mhz;
   recompute();
@@ -197,9 +205,20 @@ void ClusterEnergy::freq_changed(double mhz) {
 }
 
 void ClusterEnergy::voltage_changed(double v, double target, const sc_time& ramp_end) {
+  voltage_changed(v, target, ramp_end.value());
+}
+
+// (Without sc_time, which a detached copy's thread must not make: making
+// one marks SystemC's time resolution as used.)
+void ClusterEnergy::voltage_changed(double v, double target, uint64_t end) {
   if (unread_) return;
+  const uint64_t now = now_ps();
+  last_.kind = Change::Kind::Voltage;
+  last_.x = v;
+  last_.target = target;
+  last_.ramp_end_ps = end;
+  last_.at_ps = now;
   advance();
-  const uint64_t now = now_ps(), end = ramp_end.value();
   t_v_ = now;
   v0_ = v;
   target_ = target;
@@ -215,10 +234,34 @@ void ClusterEnergy::voltage_changed(double v, double target, const sc_time& ramp
 
 void ClusterEnergy::domain_changed(PowerDomain::State s) {
   if (unread_) return;
+  last_.kind = Change::Kind::Domain;
+  last_.domain = s;
+  last_.at_ps = now_ps();
   advance();
   domain_on_ = s != PowerDomain::State::Off;
   recompute();
   applied();
+}
+
+std::unique_ptr<ClusterEnergy> ClusterEnergy::detached_copy() const {
+  std::unique_ptr<ClusterEnergy> c(new ClusterEnergy(*this));
+  c->listeners_.clear();
+  c->keep_history_ = false;
+  c->hist_.clear();
+  c->hist_begin_ = c->hist_end_ = 0;
+  c->detached_ = true;
+  c->detached_now_ps_ = t_;
+  return c;
+}
+
+void ClusterEnergy::apply(const Change& c) {
+  detached_now_ps_ = c.at_ps;
+  switch (c.kind) {
+    case Change::Kind::Core: core_changed(c.core, c.activity); break;
+    case Change::Kind::Freq: freq_changed(c.x); break;
+    case Change::Kind::Voltage: voltage_changed(c.x, c.target, c.ramp_end_ps); break;
+    case Change::Kind::Domain: domain_changed(c.domain); break;
+  }
 }
 
 void ClusterEnergy::sync() {

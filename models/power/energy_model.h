@@ -30,8 +30,10 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <vector>
 
+#include "models/common/sim_now.h"
 #include "models/cpu/core.h"
 #include "models/power/power_domain.h"
 
@@ -76,6 +78,29 @@ class ClusterEnergy {
   // Told after every change above, with the new terms in force (the power
   // meters below then read the new power).
   void add_listener(std::function<void()> l) { listeners_.push_back(std::move(l)); }
+
+  // ---- a copy on another thread ---------------------------------------------
+  // A change as this model was told it, and when: what a copy must be told
+  // to follow it.
+  struct Change {
+    enum class Kind : uint8_t { Core, Freq, Voltage, Domain } kind;
+    uint8_t core;                 // Core: the core's index
+    CoreActivity activity;        // Core
+    PowerDomain::State domain;    // Domain
+    double x, target;             // Freq: x = MHz; Voltage: x = V now, target V
+    uint64_t ramp_end_ps;         // Voltage
+    uint64_t at_ps;               // SystemC's time of the change
+  };
+  // The change the listeners are being told about.
+  const Change& last_change() const { return last_; }
+  // A copy of this model as it is now, for another thread: it keeps no
+  // history, has no listeners and does not read SystemC's time; apply()
+  // gives it each later change of this model, in order, and then its
+  // meters read what this model's read after that change (bit for bit:
+  // the same operations on the same numbers). The waves' rail power is
+  // summed so on the VCD writer's thread (sim/vcd_writer.cc).
+  std::unique_ptr<ClusterEnergy> detached_copy() const;
+  void apply(const Change& c);
 
   // ---- meters (joules since elaboration, up to the last sync/update) -------
   unsigned nr_cores() const { return static_cast<unsigned>(cores_.size()); }
@@ -122,6 +147,7 @@ class ClusterEnergy {
     std::vector<Terms> terms;                // in force from t_ps
   };
 
+  void voltage_changed(double v, double target, uint64_t ramp_end_ps);
   void advance();          // integrate every meter from t_ to now
   void recompute();        // terms from the current states
   Terms core_terms(size_t i) const;
@@ -193,4 +219,9 @@ class ClusterEnergy {
   size_t hist_begin_ = 0, hist_end_ = 0;
   uint64_t forgotten_ps_ = 0;      // no answers before this
   std::vector<std::function<void()>> listeners_;
+  Change last_{};
+  // A detached copy's time: the time of the change it is applying.
+  bool detached_ = false;
+  uint64_t detached_now_ps_ = 0;
+  uint64_t now_ps() const { return detached_ ? detached_now_ps_ : sim_now().value(); }
 };
