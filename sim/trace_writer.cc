@@ -204,10 +204,6 @@ bool TraceWriter::set_events(const std::string& list, std::string* why) {
   return true;
 }
 
-bool TraceWriter::wanted(int event) const {
-  return event >= 0 && !(static_cast<size_t>(event) < off_.size() && off_[event]);
-}
-
 void TraceWriter::add(const TraceRecord& r) {
   if (!writer_.running()) return;
   static const int migrate_current = event_index("cpu_migrate_current"),

@@ -82,7 +82,10 @@ class TraceWriter {
   void line(uint64_t ns, unsigned cpu, std::string_view comm, int pid, int ev,
             std::string_view fields, int held = -1, const char* fmt = nullptr,
             int decides = -1);
-  bool wanted(int event) const;  // an index in the event table, -1 unknown
+  // An index in the event table, -1 unknown (asked at every line).
+  bool wanted(int event) const {
+    return event >= 0 && !(static_cast<size_t>(event) < off_.size() && off_[event]);
+  }
   // fmt: kCoreLine or kClusterLine (trace_writer.cc).
   void power_line(const char* fmt, unsigned id, unsigned state, unsigned cpu);
   struct LineHead;
