@@ -150,29 +150,27 @@ void ClusterEnergy::record() {
   if (!keep_history_) return;
   // Several changes at one instant: the last terms are the ones in force.
   if (hist_begin_ == hist_end_ || hist_[hist_end_ - 1].t_ps != t_) {
-    // Past hist_end_ lie the samples forget_before() dropped, vectors and
-    // all: copying into them allocates nothing (a record per core state
-    // change, ~10^5 a second).
-    if (hist_end_ == hist_.size()) hist_.emplace_back();
+    // The room past hist_end_ is reused: once the history has been as long
+    // as it gets, a record allocates nothing.
+    if (hist_end_ == hist_.size()) {
+      hist_.emplace_back();
+      hist_e_.resize(hist_.size() * e_.size());
+      hist_terms_.resize(hist_.size() * e_.size());
+    }
     ++hist_end_;
   }
-  Sample& s = hist_[hist_end_ - 1];
+  const size_t at = hist_end_ - 1;
+  Sample& s = hist_[at];
   s.t_ps = t_;
   s.v0 = t_ >= ramp_end_ps_ ? target_ : v0_ + slope_ * static_cast<double>(t_ - t_v_);
   s.slope_v_per_ps = slope_;
   s.ramp_end_ps = ramp_end_ps_;
   s.v_end = target_;
-  // Element by element into a reused sample's vectors, which have the
-  // meters' count already: a vector's assignment cost twice as much.
-  if (s.e.size() != e_.size()) s.e.resize(e_.size());
-  if (s.terms.size() != terms_.size()) s.terms.resize(terms_.size());
-  for (size_t m = 0; m < e_.size(); ++m) {
-    s.e[m] = e_[m];
-    s.terms[m] = terms_[m];
-  }
+  std::copy(e_.begin(), e_.end(), hist_e_.begin() + static_cast<std::ptrdiff_t>(at * e_.size()));
+  std::copy(terms_.begin(), terms_.end(),
+            hist_terms_.begin() + static_cast<std::ptrdiff_t>(at * e_.size()));
 }
 
-// A change is in force: into the history, and told to the listeners.
 void ClusterEnergy::applied() {
   record();
   for (auto& l : listeners_) l();
@@ -248,6 +246,8 @@ std::unique_ptr<ClusterEnergy> ClusterEnergy::detached_copy() const {
   c->listeners_.clear();
   c->keep_history_ = false;
   c->hist_.clear();
+  c->hist_e_.clear();
+  c->hist_terms_.clear();
   c->hist_begin_ = c->hist_end_ = 0;
   c->detached_ = true;
   c->detached_now_ps_ = t_;
@@ -331,13 +331,14 @@ double ClusterEnergy::energy_at(int m, const sc_time& t) const {
   const Sample* sp = sample_at(tp);
   if (!sp) return 0;  // before elaboration
   const Sample& s = *sp;
+  const size_t first = static_cast<size_t>(sp - hist_.data()) * e_.size();
   auto one = [&](size_t k) {
-    return s.e[k] + integrate(s.terms[k], s.v0, s.slope_v_per_ps, s.t_ps, tp, s.ramp_end_ps,
-                              s.v_end);
+    return hist_e_[first + k] + integrate(hist_terms_[first + k], s.v0, s.slope_v_per_ps, s.t_ps,
+                                          tp, s.ramp_end_ps, s.v_end);
   };
   if (m >= 0) return one(static_cast<size_t>(m));
   double j = 0;
-  for (size_t k = 0; k < s.e.size(); ++k) j += one(k);
+  for (size_t k = 0; k < e_.size(); ++k) j += one(k);
   return j;
 }
 
@@ -349,11 +350,14 @@ void ClusterEnergy::forget_before(const sc_time& t) {
   const Sample* keep = sample_at(tp);
   if (!keep) return;
   hist_begin_ = static_cast<size_t>(keep - hist_.data());
-  // Once the dropped samples outnumber the kept ones, rotate the kept ones
-  // to the front (swaps: no allocation); the dropped follow them as spares.
+  // Once the dropped samples outnumber the kept ones, move the kept ones
+  // to the front (no allocation: the room stays for record()).
   if (hist_begin_ > hist_end_ - hist_begin_) {
-    std::rotate(hist_.begin(), hist_.begin() + static_cast<std::ptrdiff_t>(hist_begin_),
-                hist_.begin() + static_cast<std::ptrdiff_t>(hist_end_));
+    const auto n = static_cast<std::ptrdiff_t>(e_.size());
+    const auto from = static_cast<std::ptrdiff_t>(hist_begin_), to = static_cast<std::ptrdiff_t>(hist_end_);
+    std::copy(hist_.begin() + from, hist_.begin() + to, hist_.begin());
+    std::copy(hist_e_.begin() + from * n, hist_e_.begin() + to * n, hist_e_.begin());
+    std::copy(hist_terms_.begin() + from * n, hist_terms_.begin() + to * n, hist_terms_.begin());
     hist_end_ -= hist_begin_;
     hist_begin_ = 0;
   }
@@ -363,6 +367,8 @@ void ClusterEnergy::unread() {
   unread_ = true;
   keep_history_ = false;
   hist_.clear();
+  hist_e_.clear();
+  hist_terms_.clear();
   hist_begin_ = hist_end_ = 0;
 }
 

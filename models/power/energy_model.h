@@ -138,13 +138,16 @@ class ClusterEnergy {
     bool operator==(const Terms& o) const { return a == o.a && b == o.b; }
     bool zero() const { return a.k == 0 && b.k == 0; }
   };
+  // A sample's meters (cumulative energy at t_ps, terms in force from it)
+  // are hist_e_ and hist_terms_ from its index times the meters' count:
+  // one contiguous run per sample, written in order (a record per change,
+  // ~10^4 a simulated second), where two vectors per sample were scattered
+  // over the heap.
   struct Sample {
     uint64_t t_ps;
     double v0, slope_v_per_ps;               // rail line from t_ps
     uint64_t ramp_end_ps;                    // slope applies until then
     double v_end;                            // and V is this after it
-    std::vector<double> e;                   // cumulative per meter at t_ps
-    std::vector<Terms> terms;                // in force from t_ps
   };
 
   void voltage_changed(double v, double target, uint64_t ramp_end_ps);
@@ -213,9 +216,11 @@ class ClusterEnergy {
   mutable std::vector<SteadyWays> steady_;  // by meter, as terms_
   bool keep_history_;
   bool unread_ = false;  // unread(): changes are ignored
-  // The history: hist_[hist_begin_, hist_end_) by time; the samples after
-  // hist_end_ are dropped ones kept for their vectors (record() reuses them).
+  // The history: hist_[hist_begin_, hist_end_) by time, with their meters
+  // (Sample); the room past hist_end_ is kept for record().
   std::vector<Sample> hist_;
+  std::vector<double> hist_e_;
+  std::vector<Terms> hist_terms_;
   size_t hist_begin_ = 0, hist_end_ = 0;
   uint64_t forgotten_ps_ = 0;      // no answers before this
   std::vector<std::function<void()>> listeners_;
