@@ -583,7 +583,7 @@ struct TraceDat::LiveCpu {
 // encode()'s result for fields seen before. Most lines repeat one of a
 // few field texts: a core's power_domain_target is one of its two states,
 // cpu_idle one of a few, sched_switch one of the tasks' few transitions
-// (5 s of mp3-short: 52,591 lines, 3,676 texts, two-thirds of the lines
+// (5 s of mp3-short: 52,580 lines, 3,666 texts, two-thirds of the lines
 // power_domain_target). Parsing a text back cost ~1,400 instructions a
 // line, half the trace writer thread's time; a hit costs a hash and a
 // compare. The fields after the common ones depend only on the format and

@@ -4,6 +4,7 @@
 #include <systemc>
 
 #include <algorithm>
+#include <cassert>
 #include <cstdio>
 #include <cstring>
 #include <string_view>
@@ -239,7 +240,8 @@ void TraceWriter::add(const TraceRecord& r) {
 // formats from them in place); with fmt set, the fields are its packed
 // arguments (sim/trace_args.h), and the thread prints them first. A
 // power_domain_target line (two-thirds of all lines): PowerHead alone,
-// a third of a line's bytes, the rest of the line being the same for all.
+// 32 bytes against a line's 80, the rest of the line being the same for
+// all.
 enum : uint32_t { kLineRecord, kPowerRecord };
 
 struct TraceWriter::LineHead {
@@ -342,6 +344,7 @@ void TraceWriter::write_chunk(std::string_view chunk) {
     uint32_t kind;
     std::memcpy(&kind, chunk.data() + p, sizeof kind);
     if (kind == kPowerRecord) {
+      assert(p + sizeof(PowerHead) <= chunk.size());  // records are handed over whole
       PowerHead ph;
       std::memcpy(&ph, chunk.data() + p, sizeof ph);
       p += sizeof ph;
@@ -351,6 +354,7 @@ void TraceWriter::write_chunk(std::string_view chunk) {
       write_line(h, "<idle>", reinterpret_cast<const char*>(args));
       last_ns = ph.ns;
     } else {
+      assert(p + sizeof(LineHead) <= chunk.size());
       LineHead h;
       std::memcpy(&h, chunk.data() + p, sizeof h);
       const char* comm = chunk.data() + p + sizeof h;

@@ -4,6 +4,7 @@
 #include <systemc>
 
 #include <algorithm>
+#include <cassert>
 #include <charconv>
 #include <cmath>
 #include <cstring>
@@ -104,6 +105,7 @@ void VcdWriter::write_chunk(std::string_view chunk) {
     std::memcpy(&c, chunk.data() + p, sizeof c);
     p += sizeof c;
     if (c.id < 0) {
+      assert(p + sizeof(Compute) + c.v <= chunk.size());  // records are handed over whole
       Compute f;
       std::memcpy(&f, chunk.data() + p, sizeof f);
       const char* data = chunk.data() + p + sizeof f;

@@ -90,6 +90,10 @@ double ClusterEnergy::voltage() const {
 void ClusterEnergy::advance() {
   const uint64_t now = now_ps();
   if (now <= t_) return;
+  if (detached_) {  // power only (detached_copy())
+    t_ = now;
+    return;
+  }
   // The line's voltage at t_.
   const double v_t = t_ >= ramp_end_ps_ ? target_ : v0_ + slope_ * static_cast<double>(t_ - t_v_);
   // A power-gated meter (no terms) adds +0.0: left as it is, bit for bit.
@@ -179,7 +183,7 @@ void ClusterEnergy::applied() {
 void ClusterEnergy::core_changed(unsigned i, const CoreActivity& a) {
   if (unread_) return;
   last_.kind = Change::Kind::Core;
-  last_.core = static_cast<uint8_t>(i);
+  last_.core = i;
   last_.activity = a;
   last_.at_ps = now_ps();
   advance();
@@ -251,6 +255,7 @@ std::unique_ptr<ClusterEnergy> ClusterEnergy::detached_copy() const {
   c->hist_begin_ = c->hist_end_ = 0;
   c->detached_ = true;
   c->detached_now_ps_ = t_;
+  std::fill(c->e_.begin(), c->e_.end(), 0.0);
   return c;
 }
 

@@ -84,7 +84,7 @@ class ClusterEnergy {
   // to follow it.
   struct Change {
     enum class Kind : uint8_t { Core, Freq, Voltage, Domain } kind;
-    uint8_t core;                 // Core: the core's index
+    uint32_t core;                // Core: the core's index
     CoreActivity activity;        // Core
     PowerDomain::State domain;    // Domain
     double x, target;             // Freq: x = MHz; Voltage: x = V now, target V
@@ -93,11 +93,13 @@ class ClusterEnergy {
   };
   // The change the listeners are being told about.
   const Change& last_change() const { return last_; }
-  // A copy of this model as it is now, for another thread: it keeps no
-  // history, has no listeners and does not read SystemC's time; apply()
-  // gives it each later change of this model, in order, and then its
-  // meters read what this model's read after that change (bit for bit:
-  // the same operations on the same numbers). The waves' rail power is
+  // A copy of this model's power as it is now, for another thread: it
+  // integrates no energy, keeps no history, has no listeners and does not
+  // read SystemC's time; apply() gives it each later change of this
+  // model, in order, and then its power readings (voltage(), *_power_uw())
+  // are what this model's were after that change, bit for bit: the same
+  // operations on the same numbers. (Its energy meters stay at zero: this
+  // model's also depend on when it was sync()ed.) The waves' rail power is
   // summed so on the VCD writer's thread (sim/vcd_writer.cc).
   std::unique_ptr<ClusterEnergy> detached_copy() const;
   void apply(const Change& c);
