@@ -64,9 +64,11 @@ struct VcdWriter::Change {
   int64_t id;
 };
 
-// The chunk's room for the next record, n bytes, after the previous
-// record's commit (a record is handed over whole).
-void* VcdWriter::record(size_t n) {
+// The chunk's room for the next record, a change at ps of n bytes, after
+// the previous record's commit (a record is handed over whole).
+void* VcdWriter::record(uint64_t ps, size_t n) {
+  if (ps < last_ps_) throw std::logic_error("VcdWriter: a change back in time");
+  last_ps_ = ps;
   if (!writer_.running()) {
     // Every signal is declared by now: the header's length is known, and
     // the body can go straight after it (sim/spool_file.h; if this fails
@@ -80,20 +82,15 @@ void* VcdWriter::record(size_t n) {
 
 void VcdWriter::change(int id, uint64_t ps, uint64_t v) {
   if (!open_) return;
-  if (ps < last_ps_) throw std::logic_error("VcdWriter: a change back in time");
-  last_ps_ = ps;
   const Change c = {ps, v, id};
-  std::memcpy(record(sizeof c), &c, sizeof c);
+  std::memcpy(record(ps, sizeof c), &c, sizeof c);
 }
 
 void* VcdWriter::change_now_computed(int id, Compute f, size_t n) {
   if (!open_) return nullptr;
   if (n > kMaxData) throw std::logic_error("VcdWriter: a computed change's data is too long");
-  const uint64_t ps = sim_now().value();
-  if (ps < last_ps_) throw std::logic_error("VcdWriter: a change back in time");
-  last_ps_ = ps;
-  const Change c = {ps, n, -1 - static_cast<int64_t>(id)};
-  char* p = static_cast<char*>(record(sizeof c + sizeof f + n));
+  const Change c = {sim_now().value(), n, -1 - static_cast<int64_t>(id)};
+  char* p = static_cast<char*>(record(c.ps, sizeof c + sizeof f + n));
   std::memcpy(p, &c, sizeof c);
   std::memcpy(p + sizeof c, &f, sizeof f);
   return p + sizeof c + sizeof f;

@@ -83,7 +83,7 @@ class VcdWriter {
     uint64_t initial;
   };
   struct Change;
-  void* record(size_t n);  // room for a change record of n bytes
+  void* record(uint64_t ps, size_t n);  // room for a change record of n bytes, at ps
   void write_chunk(std::string_view chunk);  // on the writer thread
   void apply(int id, uint64_t ps, uint64_t v);  // on the writer thread
   void flush_block();  // the pending changes of time t_ to the body
