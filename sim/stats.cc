@@ -59,7 +59,11 @@ double cluster_energy_between(const ClusterModels& m, uint64_t t0_ns, uint64_t t
 }  // namespace
 
 double StatsCollector::switch_energy(uint64_t t0, uint64_t t1) const {
-  const auto it = switch_energy_.find({t0, t1});
+  return switch_energy(switch_energy_.find({t0, t1}), t0, t1);
+}
+
+// it: switch_energy_'s entry for [t0, t1], or its end.
+double StatsCollector::switch_energy(Taken it, uint64_t t0, uint64_t t1) const {
   double e = 0;
   for (size_t c = 0; c < p_.clusters().size(); ++c) {
     if (it != switch_energy_.end() && it->second.have[c]) e += it->second.j[c];
@@ -118,7 +122,7 @@ void StatsCollector::hand_ahead() {
         std::count(it->second.have.begin(), it->second.have.end(), 1) !=
             static_cast<std::ptrdiff_t>(p_.clusters().size()))
       break;
-    const double e = switch_energy(s.requested_ns, s.end_ns);
+    const double e = switch_energy(it, s.requested_ns, s.end_ns);
     if (!ahead_thread_.running())
       ahead_thread_.start([this](std::string_view c) { render_ahead(c); });
     // The thread renders a copy that took the steps, and frees it.

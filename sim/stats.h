@@ -84,8 +84,10 @@ class StatsCollector {
     std::vector<char> have;
   };
   std::map<std::pair<uint64_t, uint64_t>, SwitchEnergy> switch_energy_;
+  using Taken = std::map<std::pair<uint64_t, uint64_t>, SwitchEnergy>::const_iterator;
   std::vector<size_t> next_switch_;  // per cluster: first done switch not taken
   double switch_energy(uint64_t t0_ns, uint64_t t1_ns) const;
+  double switch_energy(Taken it, uint64_t t0_ns, uint64_t t1_ns) const;
 
   // stats.json's switches[] is most of it (5.5 of 7.5 MB for 60 s of
   // mp3-short, ~30 ms of JSON at the end): the switches that are settled
