@@ -13,6 +13,7 @@
 
 #include "sim/literal_index.h"
 #include "sim/temp_files.h"
+#include "sim/text_memo.h"
 
 namespace {
 
@@ -588,36 +589,27 @@ struct TraceDat::LiveCpu {
 // line, half the trace writer thread's time; a hit costs a hash and a
 // compare. The fields after the common ones depend only on the format and
 // the text, so those bytes are kept; the common ones (type, flags, pid)
-// are made again for each line. Direct-mapped: a line seen once (the
-// markers carry their own numbers) takes a slot and leaves it to the next.
+// are made again for each line. A line seen once (the markers carry their
+// own numbers) takes a slot and leaves it to the next (sim/text_memo.h).
 class TraceDat::EncodeMemo {
  public:
-  // The record for (fi, text) into r, if it is known; false if not.
-  bool find(size_t fi, std::string_view text, int pid, const char* flags, std::string& r) {
-    const Slot& s = slot(fi, text);
-    if (s.fi != fi || s.text != text) return false;
+  // The record for format fi and fields text into r; false if the text
+  // does not encode (encode()).
+  bool record(size_t fi, std::string_view text, int pid, const char* flags, std::string& r,
+              std::string& tail) {
+    auto& s = bodies_.slot(fi, text);
+    if (!s.holds(fi, text)) {
+      if (!encode(fi, text, pid, flags, r, tail)) return false;
+      s.fill(fi, text).assign(r, kCommonBytes, std::string::npos);
+      return true;
+    }
     put_common(fi, pid, flags, r);
-    r.append(s.body);
+    r.append(s.value);
     return true;
   }
-  // Remembers r, the record encode() made for (fi, text).
-  void keep(size_t fi, std::string_view text, const std::string& r) {
-    Slot& s = slot(fi, text);
-    s.fi = fi;
-    s.text.assign(text.data(), text.size());
-    s.body.assign(r, kCommonBytes, std::string::npos);
-  }
+
  private:
-  static constexpr size_t kSlots = 1024;  // a power of two
-  struct Slot {
-    size_t fi = SIZE_MAX;
-    std::string text, body;
-  };
-  Slot& slot(size_t fi, std::string_view text) {
-    const size_t h = std::hash<std::string_view>()(text) + fi * 0x9e3779b97f4a7c15ull;
-    return slots_[(h ^ h >> 29) & (kSlots - 1)];
-  }
-  std::vector<Slot> slots_ = std::vector<Slot>(kSlots);
+  TextMemo<size_t, std::string, 1024> bodies_;  // the bytes after the common fields
 };
 
 bool TraceDat::open(const std::string& dir) {
@@ -671,11 +663,7 @@ void TraceDat::add(uint64_t ns, unsigned cpu, const char* comm, int pid, const c
   if (!spool_.is_open() && live_.empty()) return;
   const int f = format_of(event);
   if (f < 0) return;
-  const size_t fi = static_cast<size_t>(f);
-  if (!memo_->find(fi, fields, pid, flags, buf_)) {
-    if (!encode(fi, fields, pid, flags, buf_, tail_)) return;
-    memo_->keep(fi, fields, buf_);
-  }
+  if (!memo_->record(static_cast<size_t>(f), fields, pid, flags, buf_, tail_)) return;
   if (pid > 0) comms_.try_emplace(pid, comm);
   if (!live_.empty()) {
     if (held >= 0 || (cpu < live_.size() && !live_[cpu].pager.add(ns, buf_.data(), buf_.size())))

@@ -290,16 +290,12 @@ void TraceWriter::line(uint64_t ns, unsigned cpu, std::string_view comm, int pid
 // format and arguments, direct-mapped: printing them again was a tenth
 // of the writer thread's work.
 const std::string& TraceWriter::printed(const char* fmt, std::string_view args) {
-  if (printed_.empty()) printed_.resize(kPrintedSlots);
-  const size_t h = std::hash<std::string_view>()(args) ^ reinterpret_cast<uintptr_t>(fmt) * 0x9e3779b97f4a7c15ull;
-  Printed& p = printed_[(h ^ h >> 29) & (kPrintedSlots - 1)];
-  if (p.fmt != fmt || p.args != args) {
-    p.fmt = fmt;
-    p.args.assign(args.data(), args.size());
-    p.text.clear();
-    render_trace_fields(fmt, args, p.text);
-  }
-  return p.text;
+  auto& s = printed_.slot(fmt, args);
+  if (s.holds(fmt, args)) return s.value;
+  std::string& text = s.fill(fmt, args);
+  text.clear();
+  render_trace_fields(fmt, args, text);
+  return text;
 }
 
 // On the writer thread: one line into trace.txt's spool and trace.dat's.

@@ -31,6 +31,7 @@
 
 #include "sim/hw_glue.h"
 #include "sim/spool_file.h"
+#include "sim/text_memo.h"
 #include "sim/trace_dat.h"
 #include "sim/writer_thread.h"
 
@@ -111,13 +112,8 @@ class TraceWriter {
   std::string line_;     // reused: no allocation per line
   // Lines' fields printed from their arguments, by format and arguments
   // (printed()).
-  struct Printed {
-    const char* fmt = nullptr;
-    std::string args, text;
-  };
-  static constexpr size_t kPrintedSlots = 512;  // a power of two
   const std::string& printed(const char* fmt, std::string_view args);
-  std::vector<Printed> printed_;
+  TextMemo<const char*, std::string, 512> printed_;
   uint64_t lines_ = 0;
   std::string fields_;  // the simulation thread's, reused
   std::vector<int> cluster_of_core_;
