@@ -30,7 +30,7 @@ static unsigned int cores_in[TC2_NR_CLUSTERS];
  * the CPU interface stays on and wfi may end early on a pending IRQ, which
  * the SPC turns into a reset anyway because it reacts to STANDBYWFI first.
  */
-extern void gic_cpu_if_down(unsigned int gic_nr) __attribute__((weak));
+extern void gic_cpu_if_down(void) __attribute__((weak));
 
 /* Whether (cpu, cluster) names a core that may exist on TC2 at all. */
 static bool tc2_slot_ok(unsigned int cpu, unsigned int cluster)
@@ -99,7 +99,7 @@ static void tc2_cpu_down_prepare(unsigned int cpu, unsigned int cluster)
 	BUG_ON(!tc2_slot_ok(cpu, cluster));
 	ve_spc_cpu_wakeup_irq(cluster, cpu, true);
 	if (gic_cpu_if_down)
-		gic_cpu_if_down(0);
+		gic_cpu_if_down();
 }
 
 /* Before the last man takes the cluster down: ask the SPC to cut the
