@@ -495,7 +495,7 @@ uint64_t hw_run_ns(uint64_t ns, enum hw_work_kind kind) {
 
 void hw_write_contextidr(uint32_t pid) {
   CoreState& c = cur();
-  c.hw.core->sync();  // the task meters read the energy model's time
+  c.hw.core->sync();  // the task meters take SystemC's time as the write's
   if (g->setup.contextidr) g->setup.contextidr(c.hw.core->params().index, pid);
 }
 

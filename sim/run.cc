@@ -42,7 +42,6 @@
 #include "sim/progress.h"
 #include "sim/stats.h"
 #include "sim/switch_log.h"
-#include "sim/task_energy.h"
 #include "sim/temp_files.h"
 #include "sim/workload/rtapp_loader.h"
 #include "sim/trace_writer.h"
@@ -144,7 +143,6 @@ struct Run {
     ~Program() { wl_program_free(&prog); }
   } wl;
   uint64_t duration_ns;
-  std::unique_ptr<TaskEnergy> task_energy;
   std::unique_ptr<SwitchLog> switch_log;
   OutDir out_dir;
   TraceWriter trace;
@@ -212,8 +210,12 @@ GlueSetup glue_setup(Run& r) {
   GlueSetup gs = p.glue_setup(r.fdt.blob());
   gs.echo_console = r.o.console;
   gs.workload = r.o.workload.empty() ? nullptr : &r.wl.setup;
-  if (TaskEnergy* te = r.task_energy.get())
-    gs.contextidr = [te](unsigned core, uint32_t pid) { te->switch_to(core, pid); };
+  // The task meters (stats.json, made after this) follow every CONTEXTIDR
+  // write of the run.
+  if (!r.o.out.empty())
+    gs.contextidr = [&r](unsigned core, uint32_t pid) {
+      if (r.stats) r.stats->task_switch(core, pid);
+    };
   if (SwitchLog* log = r.switch_log.get()) {
     gs.switch_log = log;
     gs.on_cache_clean = [log](uint64_t ns, unsigned core, bool all, bool end) {
@@ -251,7 +253,6 @@ int elaborate(Run& r) {
   Platform& p = *r.platform;
   const bool outputs = !r.o.out.empty();
   if (outputs) {
-    r.task_energy = std::make_unique<TaskEnergy>(p);
     std::vector<unsigned> core_cluster;
     for (auto& c : p.config().cpus) core_cluster.push_back(c.cluster);
     r.switch_log = std::make_unique<SwitchLog>(core_cluster);
@@ -267,7 +268,7 @@ int elaborate(Run& r) {
   r.stats = std::make_unique<StatsCollector>(p, *r.switch_log, r.o.stats_schema);
   // Without the spool stats.json is made all at the end: the same bytes.
   r.stats->spool_ahead(r.o.out);
-  if (!r.o.workload.empty()) r.stats->set_task_energy(r.task_energy.get());
+  if (!r.o.workload.empty()) r.stats->report_task_energy();
   return kExitOk;
 }
 
@@ -333,6 +334,7 @@ int simulate(Run& r) {
     Core::set_check_run_ahead(check && strcmp(check, "0") != 0);
     run_slices(r);
     if (glue_failure()) std::rethrow_exception(glue_failure());
+    if (r.stats) r.stats->finish();  // raises what failed on its thread
   } catch (const std::exception& e) {
     const sc_report* rep = dynamic_cast<const sc_report*>(&e);
     fprintf(stderr, "blsim: error: at %.9f s: %s\n", sc_time_stamp().to_seconds(),

@@ -7,10 +7,13 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <memory>
 
 #include "models/common/report.h"
+#include "models/common/sim_now.h"
+#include "models/power/energy_model.h"
 #include "sim/hw_glue.h"
 #include "sim/json_writer.h"
 #include "sim/platform.h"
@@ -47,32 +50,184 @@ StatsCollector::StatsCollector(Platform& p, SwitchLog& switches, int schema)
     FreqResidency* f = freq_.back().get();
     cl.clock->add_listener([f](uint64_t, uint64_t hz) { f->change(hz); });
   }
+  follow_energy();
 }
 
 StatsCollector::~StatsCollector() = default;
 
+// ---- what the simulation thread tells the stats thread --------------------------
+
 namespace {
-double cluster_energy_between(const ClusterModels& m, uint64_t t0_ns, uint64_t t1_ns) {
-  return m.energy->energy_between(-1, sc_time(static_cast<double>(t0_ns), SC_NS),
-                                  sc_time(static_cast<double>(t1_ns), SC_NS));
+// Each record starts with its kind; follow() takes them in order.
+enum class Rec : uint8_t { Change, Task, Take, Forget, Hand };
+// A change a cluster's energy model noted (ClusterEnergy::forward_only()).
+struct ChangeRec {
+  Rec kind;
+  uint32_t cluster;
+  ClusterEnergy::Change change;
+};
+// A CONTEXTIDR write (TaskEnergy).
+struct TaskRec {
+  Rec kind;
+  uint32_t core, pid;
+  uint64_t at_ps;
+};
+// collect(): a cluster's energy of a switch, [t0, t1] (the ns are its key,
+// the ps the sc_time the simulation thread made of them).
+struct TakeRec {
+  Rec kind;
+  uint32_t cluster;
+  uint64_t t0_ns, t1_ns, t0_ps, t1_ps;
+};
+// collect(): the cluster's history before horizon_ps may go.
+struct ForgetRec {
+  Rec kind;
+  uint32_t cluster;
+  uint64_t horizon_ps;
+};
+// hand_ahead(): a switch to render, a copy the stats thread frees.
+struct HandRec {
+  Rec kind;
+  const SwitchRecord* copy;
+  uint64_t t0_ns, t1_ns;
+};
+
+template <typename R>
+R read_rec(const char* at) {
+  R r;
+  std::memcpy(&r, at, sizeof r);
+  return r;
 }
+
+uint64_t ns_to_ps(uint64_t ns) { return sc_time(static_cast<double>(ns), SC_NS).value(); }
 }  // namespace
+
+// Every change of an energy model goes to its follower on the stats thread
+// (~64 bytes, ~17k a simulated second of mp3-short), where integrating it
+// and keeping the history cost ~200 instructions a change on this thread.
+void StatsCollector::follow_energy() {
+  std::vector<ClusterEnergy*> followers;
+  for (size_t c = 0; c < p_.clusters().size(); ++c) {
+    ClusterEnergy& e = *p_.clusters()[c].energy;
+    energy_.push_back(e.follower_copy());
+    followers.push_back(energy_.back().get());
+    e.add_listener([this, &e, c] {
+      ChangeRec r{};
+      r.kind = Rec::Change;
+      r.cluster = static_cast<uint32_t>(c);
+      r.change = e.last_change();
+      tell(r);
+    });
+    e.forward_only();
+  }
+  task_energy_ = std::make_unique<TaskEnergy>(p_, followers);
+  forgot_ns_.assign(p_.clusters().size(), 0);
+  ahead_thread_.start([this](std::string_view chunk) { follow(chunk); });
+}
+
+void StatsCollector::task_switch(unsigned core, uint32_t pid) {
+  TaskRec r{};
+  r.kind = Rec::Task;
+  r.core = core;
+  r.pid = pid;
+  r.at_ps = sim_now().value();
+  tell(r);
+}
+
+// On the stats thread: what the models, the task meters and collect() did
+// on the simulation thread before, in the same order. A model error here
+// (a question about a time the history no longer holds) is a fault of
+// blsim's: it is kept for the simulation thread to raise (collect(),
+// finish()), and the records after it only free the switches' copies.
+void StatsCollector::follow(std::string_view chunk) {
+  for (size_t at = 0; at < chunk.size(); at += record_size(chunk[at])) {
+    const char* const p = chunk.data() + at;
+    if (failure_) {
+      if (static_cast<Rec>(*p) == Rec::Hand) delete read_rec<HandRec>(p).copy;
+      continue;
+    }
+    try {
+      follow_one(p);
+    } catch (...) {
+      failure_ = std::current_exception();
+      failed_.store(true, std::memory_order_release);
+    }
+  }
+}
+
+size_t StatsCollector::record_size(char kind) {
+  switch (static_cast<Rec>(kind)) {
+    case Rec::Change: return sizeof(ChangeRec);
+    case Rec::Task: return sizeof(TaskRec);
+    case Rec::Take: return sizeof(TakeRec);
+    case Rec::Forget: return sizeof(ForgetRec);
+    case Rec::Hand: return sizeof(HandRec);
+  }
+  std::abort();  // only tell() writes them
+}
+
+void StatsCollector::follow_one(const char* p) {
+  switch (static_cast<Rec>(*p)) {
+    case Rec::Change: {
+      const auto r = read_rec<ChangeRec>(p);
+      energy_[r.cluster]->apply(r.change);
+      break;
+    }
+    case Rec::Task: {
+      const auto r = read_rec<TaskRec>(p);
+      task_energy_->switch_to(r.core, r.pid, r.at_ps);
+      break;
+    }
+    case Rec::Take: {
+      const auto r = read_rec<TakeRec>(p);
+      const size_t n = energy_.size();
+      SwitchEnergy& se = switch_energy_[{r.t0_ns, r.t1_ns}];
+      se.j.resize(n, 0.0);
+      se.have.resize(n, 0);
+      se.j[r.cluster] = energy_[r.cluster]->energy_between_ps(-1, r.t0_ps, r.t1_ps);
+      se.have[r.cluster] = 1;
+      break;
+    }
+    case Rec::Forget: {
+      const auto r = read_rec<ForgetRec>(p);
+      energy_[r.cluster]->forget_before_ps(r.horizon_ps);
+      break;
+    }
+    case Rec::Hand: {
+      const auto r = read_rec<HandRec>(p);
+      const std::unique_ptr<const SwitchRecord> own(r.copy);
+      const double e = switch_energy(r.t0_ns, r.t1_ns);
+      ahead_spool_.write(SwitchLog::element_json(*own, e, schema_));
+      ahead_ends_.push_back(ahead_spool_.size());
+      break;
+    }
+  }
+}
+
+// On the simulation thread: a fault of the stats thread stops the run.
+void StatsCollector::raise_failure() const {
+  if (failed_.load(std::memory_order_acquire)) std::rethrow_exception(failure_);
+}
+
+// ---- switch energy -----------------------------------------------------------------
 
 double StatsCollector::switch_energy(uint64_t t0, uint64_t t1) const {
   return switch_energy(switch_energy_.find({t0, t1}), t0, t1);
 }
 
-// it: switch_energy_'s entry for [t0, t1], or its end.
+// it: switch_energy_'s entry for [t0, t1], or its end. On the stats thread,
+// or after finish().
 double StatsCollector::switch_energy(Taken it, uint64_t t0, uint64_t t1) const {
   double e = 0;
-  for (size_t c = 0; c < p_.clusters().size(); ++c) {
+  for (size_t c = 0; c < energy_.size(); ++c) {
     if (it != switch_energy_.end() && it->second.have[c]) e += it->second.j[c];
-    else e += cluster_energy_between(p_.clusters()[c], t0, t1);
+    else e += energy_[c]->energy_between_ps(-1, ns_to_ps(t0), ns_to_ps(t1));
   }
   return e;
 }
 
 void StatsCollector::collect() {
+  raise_failure();
   const std::deque<SwitchRecord>& done = switches_.done();
   const size_t n = p_.clusters().size();
   next_switch_.resize(n, 0);
@@ -83,15 +238,29 @@ void StatsCollector::collect() {
     const uint64_t updated_ps = m.energy->updated().value();
     size_t& k = next_switch_[c];
     for (; k < done.size() && done[k].end_ns * 1000 <= updated_ps; ++k) {
-      SwitchEnergy& se = switch_energy_[{done[k].requested_ns, done[k].end_ns}];
-      se.j.resize(n, 0.0);
-      se.have.resize(n, 0);
-      se.j[c] = cluster_energy_between(m, done[k].requested_ns, done[k].end_ns);
-      se.have[c] = 1;
+      std::vector<char>& have = taken_[{done[k].requested_ns, done[k].end_ns}];
+      have.resize(n, 0);
+      have[c] = 1;
+      TakeRec r{};
+      r.kind = Rec::Take;
+      r.cluster = static_cast<uint32_t>(c);
+      r.t0_ns = done[k].requested_ns;
+      r.t1_ns = done[k].end_ns;
+      r.t0_ps = ns_to_ps(r.t0_ns);
+      r.t1_ps = ns_to_ps(r.t1_ns);
+      tell(r);
     }
     uint64_t horizon_ns = open_ns;
     for (size_t i = k; i < done.size(); ++i) horizon_ns = (std::min)(horizon_ns, done[i].requested_ns);
-    m.energy->forget_before(sc_time(static_cast<double>(horizon_ns), SC_NS));
+    // (A horizon no later than the last told forgets nothing.)
+    if (horizon_ns > forgot_ns_[c]) {
+      forgot_ns_[c] = horizon_ns;
+      ForgetRec r{};
+      r.kind = Rec::Forget;
+      r.cluster = static_cast<uint32_t>(c);
+      r.horizon_ps = ns_to_ps(horizon_ns);
+      tell(r);
+    }
   }
   hand_ahead();
 }
@@ -117,39 +286,21 @@ void StatsCollector::hand_ahead() {
   for (; k < waiting_.size(); ++k) {
     const SwitchRecord& s = *waiting_[k];
     if (s.requested_ns > open_ns || !switches_.settled(s)) break;
-    const auto it = switch_energy_.find({s.requested_ns, s.end_ns});
-    if (it == switch_energy_.end() ||
-        std::count(it->second.have.begin(), it->second.have.end(), 1) !=
+    const auto it = taken_.find({s.requested_ns, s.end_ns});
+    if (it == taken_.end() ||
+        std::count(it->second.begin(), it->second.end(), 1) !=
             static_cast<std::ptrdiff_t>(p_.clusters().size()))
       break;
-    const double e = switch_energy(it, s.requested_ns, s.end_ns);
-    if (!ahead_thread_.running())
-      ahead_thread_.start([this](std::string_view c) { render_ahead(c); });
     // The thread renders a copy that took the steps, and frees it.
-    const SwitchRecord* copy = new SwitchRecord(switches_.take(s));
-    ahead_thread_.append(&copy, sizeof copy);
-    ahead_thread_.append(&e, sizeof e);
-    // 64 switches a hand-over (~125 in 60 s of mp3-short): each wakes
-    // the thread, which takes ~250 us to render them.
-    ahead_thread_.commit(64 * (sizeof copy + sizeof e));
+    HandRec r{};
+    r.kind = Rec::Hand;
+    r.copy = new SwitchRecord(switches_.take(s));
+    r.t0_ns = s.requested_ns;
+    r.t1_ns = s.end_ns;
+    tell(r);
     ahead_.push_back(waiting_[k]);
   }
   waiting_.erase(waiting_.begin(), waiting_.begin() + static_cast<std::ptrdiff_t>(k));
-}
-
-// Each record is a switch's copy of its own (hand_ahead()): this thread
-// reads nothing the simulation thread keeps.
-void StatsCollector::render_ahead(std::string_view chunk) {
-  constexpr size_t kRecord = sizeof(const SwitchRecord*) + sizeof(double);
-  for (size_t p = 0; p + kRecord <= chunk.size(); p += kRecord) {
-    const SwitchRecord* s;
-    double e;
-    std::memcpy(&s, chunk.data() + p, sizeof s);
-    std::memcpy(&e, chunk.data() + p + sizeof s, sizeof e);
-    const std::unique_ptr<const SwitchRecord> own(s);
-    ahead_spool_.write(SwitchLog::element_json(*s, e, schema_));
-    ahead_ends_.push_back(ahead_spool_.size());
-  }
 }
 
 void StatsCollector::finish() {
@@ -157,6 +308,7 @@ void StatsCollector::finish() {
   ahead_thread_.finish();
   if (ahead_spool_.is_open()) ahead_file_ = ahead_spool_.rewind_body();
   finished_ = true;
+  raise_failure();
 }
 
 namespace {
@@ -216,15 +368,20 @@ void write_sim(JsonWriter& j, const RunInfo& r) {
   j.end_object();
 }
 
+// The energy models' followers, in the order of Platform::clusters().
+using Energies = std::vector<std::unique_ptr<ClusterEnergy>>;
+
 // Energy of platform core i: its meter in its cluster's energy model.
-double core_energy_j(Platform& p, unsigned i) {
-  for (const ClusterModels& m : p.clusters())
+double core_energy_j(Platform& p, const Energies& e, unsigned i) {
+  for (size_t c = 0; c < p.clusters().size(); ++c) {
+    const ClusterModels& m = p.clusters()[c];
     for (unsigned k = 0; k < m.cores.size(); ++k)
-      if (m.cores[k] == i) return m.energy->core_j(k);
+      if (m.cores[k] == i) return e[c]->core_j(k);
+  }
   return 0;
 }
 
-void write_cores(JsonWriter& j, Platform& p) {
+void write_cores(JsonWriter& j, Platform& p, const Energies& e) {
   j.key("cores").begin_array();
   for (unsigned i = 0; i < p.nr_cores(); ++i) {
     Core& c = p.core(i);
@@ -242,13 +399,13 @@ void write_cores(JsonWriter& j, Platform& p) {
       j.field(Core::state_name(static_cast<Core::State>(s)), ns[s]);
     j.end_object();
     j.field("final_state", Core::state_name(c.state()));
-    j.field("energy_j", core_energy_j(p, i));
+    j.field("energy_j", core_energy_j(p, e, i));
     j.end_object();
   }
   j.end_array();
 }
 
-void write_clusters(JsonWriter& j, Platform& p,
+void write_clusters(JsonWriter& j, Platform& p, const Energies& e,
                     const std::vector<std::unique_ptr<FreqResidency>>& freq) {
   j.key("clusters").begin_array();
   for (size_t i = 0; i < p.clusters().size(); ++i) {
@@ -285,8 +442,8 @@ void write_clusters(JsonWriter& j, Platform& p,
     j.field("cci_port_enables", p.cci().port_stats(port).snoop_enables);
     j.field("cci_port_disables", p.cci().port_stats(port).snoop_disables);
     // The whole cluster (its cores and its uncore: L2, SCU, CCI port).
-    j.field("energy_j", m.energy->rail_j());
-    j.field("uncore_energy_j", m.energy->uncore_j());
+    j.field("energy_j", e[i]->rail_j());
+    j.field("uncore_energy_j", e[i]->uncore_j());
     j.end_object();
   }
   j.end_array();
@@ -480,7 +637,8 @@ void StatsCollector::write_tasks(JsonWriter& j) const {
     j.end_array();
     j.field("finished", s.finished != 0);
     j.key("energy_j");
-    if (task_energy_) j.value(task_energy_->pid_j(static_cast<uint32_t>(s.pid))); else j.null();
+    if (report_task_j_) j.value(task_energy_->pid_j(static_cast<uint32_t>(s.pid), sc_time_stamp().value()));
+    else j.null();
     j.end_object();
   }
   j.end_array();
@@ -503,16 +661,18 @@ bool StatsCollector::write(JsonWriter& j, const RunInfo& r) const {
   j.field("schema", r.stats_schema == 1 ? "blsim-stats/1" : "blsim-stats/2");
   write_config(j, r);
   write_sim(j, r);
-  p_.sync_energy();  // every meter up to now
-  write_cores(j, p_);
-  write_clusters(j, p_, freq_);
+  if (!finished_) model_error("stats", "stats.json written before the stats thread finished");
+  for (auto& e : energy_) e->sync_at(sc_time_stamp().value());  // every meter up to now
+  write_cores(j, p_, energy_);
+  write_clusters(j, p_, energy_, freq_);
   j.key("rails").begin_array();
-  for (auto& m : p_.clusters()) {
+  for (size_t c = 0; c < p_.clusters().size(); ++c) {
+    const ClusterModels& m = p_.clusters()[c];
     j.begin_object();
     j.field("name", std::string(m.rail->basename()));
     j.field("voltage_uv", m.rail->voltage_uv());
     // TC2 has one Vcore rail per cluster: the rail's meter is the cluster's.
-    const double rail_j = m.energy->rail_j();
+    const double rail_j = energy_[c]->rail_j();
     j.field("energy_j", rail_j);
     j.key("avg_power_w");
     if (r.simulated_ns > 0) j.value(rail_j / (r.simulated_ns / 1e9)); else j.null();
@@ -539,7 +699,7 @@ bool StatsCollector::write(JsonWriter& j, const RunInfo& r) const {
     return false;
   write_tasks(j);
   double total_j = 0;  // the sum of the rails
-  for (auto& m : p_.clusters()) total_j += m.energy->rail_j();
+  for (auto& e : energy_) total_j += e->rail_j();
   j.field("energy_j", total_j);
   write_boot(j);
   // Interrupts handled, by GIC INTID (kstat_irqs), all CPUs together.

@@ -2,11 +2,14 @@
 // stats.h - stats.json (schema blsim-stats/2, or /1 on request) from a finished run.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
+#include <exception>
 #include <cstdio>
 #include <map>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "sim/spool_file.h"
@@ -39,8 +42,20 @@ class FreqResidency {
   std::map<uint64_t, uint64_t> ps_;
 };
 
+class ClusterEnergy;
 class TaskEnergy;
 class JsonWriter;
+
+// stats.json from the run: the switches with their energy, the energy of
+// every rail, core and task, residencies and the kernel's counters.
+//
+// The energy is integrated on a thread of its own (the one that renders the
+// switches' JSON during the run): the constructor gives each cluster's
+// energy model a follower (ClusterEnergy::follower_copy()) and leaves the
+// model only noting its changes, which go to that thread in order with the
+// CONTEXTIDR writes (task energy) and collect()'s requests. The followers
+// do there what the models would have done here, in the same order, so
+// the numbers are the same bit for bit; they are read here after finish().
 
 class StatsCollector {
  public:
@@ -50,12 +65,15 @@ class StatsCollector {
   // (SwitchLog::take()).
   StatsCollector(Platform& p, SwitchLog& switches, int schema = 2);
   ~StatsCollector();
-  // Where tasks[] gets each task's energy (null: no workload).
-  void set_task_energy(TaskEnergy* t) { task_energy_ = t; }
-  // stats.json into out (it can be large: every switch). False (errno EIO)
-  // if the switches rendered during the run cannot be read back from
-  // their spool, or were rendered for another schema: their steps are
-  // gone, so they cannot be rendered again.
+  // tasks[] gives each task's energy (a run with a workload).
+  void report_task_energy() { report_task_j_ = true; }
+  // The kernel wrote pid into core's CONTEXTIDR now (SystemC's time is the
+  // core's): the task meters move to it (sim/task_energy.h).
+  void task_switch(unsigned core, uint32_t pid);
+  // stats.json into out (it can be large: every switch), after finish().
+  // False (errno EIO) if the switches rendered during the run cannot be
+  // read back from their spool, or were rendered for another schema: their
+  // steps are gone, so they cannot be rendered again.
   bool write_json(FILE* out, const RunInfo& info) const;
   // Between slices of simulated time: takes the energy of the switches that
   // ended, so that the energy models need keep only the history that the
@@ -66,18 +84,23 @@ class StatsCollector {
   // (the output folder); without it, write_json() makes it all.
   bool spool_ahead(const std::string& dir) { return ahead_spool_.open(dir, "stats.switches"); }
   // After the last collect(): waits for that thread (write_json() uses
-  // what it wrote only after this).
+  // what it wrote, and the energy it kept, only after this). Raises what
+  // failed on it, as collect() does.
   void finish();
 
  private:
   bool write(JsonWriter& j, const RunInfo& info) const;
   void write_tasks(JsonWriter& j) const;
   Platform& p_;
-  TaskEnergy* task_energy_ = nullptr;
+  bool report_task_j_ = false;
   SwitchLog& switches_;
   std::vector<std::unique_ptr<FreqResidency>> freq_;  // per cluster, config order
-  // Energy of each cluster in a switch's [requested_ns, end_ns], taken by
-  // collect() once that cluster's model was updated past end_ns: the same
+  // ---- on the stats thread (read here after finish()) ----
+  // Each cluster's energy model's follower, in the order of p_.clusters().
+  std::vector<std::unique_ptr<ClusterEnergy>> energy_;
+  std::unique_ptr<TaskEnergy> task_energy_;
+  // Energy of each cluster in a switch's [requested_ns, end_ns], taken
+  // when collect() saw that cluster's model updated past end_ns: the same
   // numbers energy_between() gives at the end.
   struct SwitchEnergy {
     std::vector<double> j;
@@ -85,9 +108,27 @@ class StatsCollector {
   };
   std::map<std::pair<uint64_t, uint64_t>, SwitchEnergy> switch_energy_;
   using Taken = std::map<std::pair<uint64_t, uint64_t>, SwitchEnergy>::const_iterator;
-  std::vector<size_t> next_switch_;  // per cluster: first done switch not taken
   double switch_energy(uint64_t t0_ns, uint64_t t1_ns) const;
   double switch_energy(Taken it, uint64_t t0_ns, uint64_t t1_ns) const;
+  void follow(std::string_view chunk);  // the stats thread's work
+  void follow_one(const char* record);
+  static size_t record_size(char kind);
+  std::exception_ptr failure_;    // the stats thread's
+  std::atomic<bool> failed_{false};  // failure_ is set
+  void raise_failure() const;
+
+  // ---- on the simulation thread ----
+  void follow_energy();  // the followers, and the models only noting
+  template <typename Rec>
+  void tell(const Rec& r) {  // to the stats thread, in order
+    ahead_thread_.append(&r, sizeof r);
+    ahead_thread_.commit();
+  }
+  std::vector<size_t> next_switch_;  // per cluster: first done switch not taken
+  std::vector<uint64_t> forgot_ns_;  // per cluster: the last horizon told
+  // Whether each cluster's energy of a switch was taken (by its
+  // [requested_ns, end_ns], as switch_energy_).
+  std::map<std::pair<uint64_t, uint64_t>, std::vector<char>> taken_;
 
   // stats.json's switches[] is most of it (5.5 of 7.5 MB for 60 s of
   // mp3-short, ~30 ms of JSON at the end): the switches that are settled
@@ -95,7 +136,6 @@ class StatsCollector {
   // their own, in request order (a prefix of write_json()'s order: none
   // is handed over while one requested no later is still open).
   void hand_ahead();
-  void render_ahead(std::string_view chunk);  // on ahead_thread_'s thread
   int schema_;
   size_t done_seen_ = 0;                      // switches_.done() looked at
   std::vector<const SwitchRecord*> waiting_;  // done, not handed over; request order
@@ -106,5 +146,6 @@ class StatsCollector {
   std::vector<uint64_t> ahead_ends_;
   FILE* ahead_file_ = nullptr;  // after finish(): the spool, read from its start
   bool finished_ = false;
-  WriterThread ahead_thread_;  // last: joined before the members it writes die
+  // The stats thread; last: joined before the members it writes die.
+  WriterThread ahead_thread_;
 };

@@ -90,7 +90,7 @@ double ClusterEnergy::voltage() const {
 void ClusterEnergy::advance() {
   const uint64_t now = now_ps();
   if (now <= t_) return;
-  if (detached_) {  // power only (detached_copy())
+  if (power_only_) {  // detached_copy()
     t_ = now;
     return;
   }
@@ -186,6 +186,7 @@ void ClusterEnergy::core_changed(unsigned i, const CoreActivity& a) {
   last_.core = i;
   last_.activity = a;
   last_.at_ps = now_ps();
+  if (forwarding_) return forwarded();
   advance();
   cores_.at(i) = a;
   // Only this core's terms and the uncore's (which follow whether any core
@@ -200,6 +201,7 @@ void ClusterEnergy::freq_changed(double mhz) {
   last_.kind = Change::Kind::Freq;
   last_.x = mhz;
   last_.at_ps = now_ps();
+  if (forwarding_) return forwarded();
   advance();
   mhz_ = mhz;
   recompute();
@@ -220,6 +222,7 @@ void ClusterEnergy::voltage_changed(double v, double target, uint64_t end) {
   last_.target = target;
   last_.ramp_end_ps = end;
   last_.at_ps = now;
+  if (forwarding_) return forwarded();
   advance();
   t_v_ = now;
   v0_ = v;
@@ -239,6 +242,7 @@ void ClusterEnergy::domain_changed(PowerDomain::State s) {
   last_.kind = Change::Kind::Domain;
   last_.domain = s;
   last_.at_ps = now_ps();
+  if (forwarding_) return forwarded();
   advance();
   domain_on_ = s != PowerDomain::State::Off;
   recompute();
@@ -246,21 +250,47 @@ void ClusterEnergy::domain_changed(PowerDomain::State s) {
 }
 
 std::unique_ptr<ClusterEnergy> ClusterEnergy::detached_copy() const {
-  std::unique_ptr<ClusterEnergy> c(new ClusterEnergy(*this));
-  c->listeners_.clear();
+  std::unique_ptr<ClusterEnergy> c = follower_copy();
   c->keep_history_ = false;
   c->hist_.clear();
   c->hist_e_.clear();
   c->hist_terms_.clear();
   c->hist_begin_ = c->hist_end_ = 0;
-  c->detached_ = true;
-  c->detached_now_ps_ = t_;
+  c->power_only_ = true;
   std::fill(c->e_.begin(), c->e_.end(), 0.0);
   return c;
 }
 
+std::unique_ptr<ClusterEnergy> ClusterEnergy::follower_copy() const {
+  need_meters("a copy");
+  std::unique_ptr<ClusterEnergy> c(new ClusterEnergy(*this));
+  c->listeners_.clear();
+  c->own_time_ = true;
+  c->copy_now_ps_ = t_;
+  return c;
+}
+
+void ClusterEnergy::forward_only() {
+  need_meters("forward_only");
+  forwarding_ = true;
+  keep_history_ = false;
+  hist_.clear();
+  hist_e_.clear();
+  hist_terms_.clear();
+  hist_begin_ = hist_end_ = 0;
+}
+
+void ClusterEnergy::forwarded() {
+  t_ = last_.at_ps;
+  for (auto& l : listeners_) l();
+}
+
+void ClusterEnergy::need_meters(const char* what) const {
+  if (forwarding_) model_error("energy", "%s: this model's meters are kept by a follower", what);
+}
+
 void ClusterEnergy::apply(const Change& c) {
-  detached_now_ps_ = c.at_ps;
+  copy_now_ps_ = c.at_ps;
   switch (c.kind) {
     case Change::Kind::Core: core_changed(c.core, c.activity); break;
     case Change::Kind::Freq: freq_changed(c.x); break;
@@ -270,13 +300,20 @@ void ClusterEnergy::apply(const Change& c) {
 }
 
 void ClusterEnergy::sync() {
+  need_meters("sync");
   advance();
   record();
+}
+
+void ClusterEnergy::sync_at(uint64_t at_ps) {
+  copy_now_ps_ = at_ps;
+  sync();
 }
 
 // ---- readings ----------------------------------------------------------------------
 
 double ClusterEnergy::rail_j() const {
+  need_meters("rail_j");
   double j = 0;
   for (double e : e_) j += e;
   return j;
@@ -327,10 +364,12 @@ const ClusterEnergy::Sample* ClusterEnergy::sample_at(uint64_t tp) const {
   return it == first ? nullptr : &*(it - 1);
 }
 
-double ClusterEnergy::energy_at(int m, const sc_time& t) const {
+double ClusterEnergy::energy_at(int m, const sc_time& t) const { return energy_at_ps(m, t.value()); }
+
+double ClusterEnergy::energy_at_ps(int m, uint64_t tp) const {
+  need_meters("energy_at");
   if (!keep_history_ || hist_begin_ == hist_end_)
     model_error("energy", "energy_at needs the history");
-  const uint64_t tp = t.value();
   if (tp > t_) model_error("energy", "energy_at beyond the last update");
   if (tp < forgotten_ps_) model_error("energy", "energy_at before the history kept");
   const Sample* sp = sample_at(tp);
@@ -347,8 +386,7 @@ double ClusterEnergy::energy_at(int m, const sc_time& t) const {
   return j;
 }
 
-void ClusterEnergy::forget_before(const sc_time& t) {
-  const uint64_t tp = t.value();
+void ClusterEnergy::forget_before_ps(uint64_t tp) {
   if (tp <= forgotten_ps_) return;
   forgotten_ps_ = tp;
   // Keep the last sample at or before tp: it answers [tp, next sample).
@@ -378,5 +416,9 @@ void ClusterEnergy::unread() {
 }
 
 double ClusterEnergy::energy_between(int m, const sc_time& t0, const sc_time& t1) const {
-  return energy_at(m, t1) - energy_at(m, t0);
+  return energy_between_ps(m, t0.value(), t1.value());
+}
+
+double ClusterEnergy::energy_between_ps(int m, uint64_t t0_ps, uint64_t t1_ps) const {
+  return energy_at_ps(m, t1_ps) - energy_at_ps(m, t0_ps);
 }

@@ -79,7 +79,7 @@ class ClusterEnergy {
   // meters below then read the new power).
   void add_listener(std::function<void()> l) { listeners_.push_back(std::move(l)); }
 
-  // ---- a copy on another thread ---------------------------------------------
+  // ---- copies on other threads ---------------------------------------------
   // A change as this model was told it, and when: what a copy must be told
   // to follow it.
   struct Change {
@@ -102,7 +102,19 @@ class ClusterEnergy {
   // model's also depend on when it was sync()ed.) The waves' rail power is
   // summed so on the VCD writer's thread (sim/vcd_writer.cc).
   std::unique_ptr<ClusterEnergy> detached_copy() const;
+  // A copy that keeps everything this model keeps (meters, history) and,
+  // told each later change by apply() and each sync by sync_at(), in the
+  // order this model would have been, integrates the same energy bit for
+  // bit: its meters and energy_at() answer as this model's would have.
+  // stats.json's energy is kept so on the stats thread (sim/stats.cc).
+  std::unique_ptr<ClusterEnergy> follower_copy() const;
   void apply(const Change& c);
+  // A follower's sync() at at_ps (SystemC's time of the sync it follows).
+  void sync_at(uint64_t at_ps);
+  // A follower keeps the meters from now on: this model only notes each
+  // change (last_change(), updated()) and tells its listeners. Its meters,
+  // power and history are no longer read (reading them is an error).
+  void forward_only();
 
   // ---- meters (joules since elaboration, up to the last sync/update) -------
   unsigned nr_cores() const { return static_cast<unsigned>(cores_.size()); }
@@ -120,10 +132,15 @@ class ClusterEnergy {
   // whole rail) in [t0, t1], both <= the last update. Needs the history.
   double energy_between(int m, const sc_core::sc_time& t0, const sc_core::sc_time& t1) const;
   double energy_at(int m, const sc_core::sc_time& t) const;
+  // The same in picoseconds, for a follower's thread, which must not make
+  // an sc_time (making one marks SystemC's time resolution as used).
+  double energy_between_ps(int m, uint64_t t0_ps, uint64_t t1_ps) const;
+  double energy_at_ps(int m, uint64_t t_ps) const;
   // The owner will ask about no time before t: the history before it goes,
   // so that it stays short however long the run. Answers at t and later are
   // unchanged; asking about an earlier time is an error.
-  void forget_before(const sc_core::sc_time& t);
+  void forget_before(const sc_core::sc_time& t) { forget_before_ps(t.value()); }
+  void forget_before_ps(uint64_t t_ps);
   // Nothing will read this model (a run without outputs): from now on it
   // ignores changes, keeps no history and its meters stop where they are.
   void unread();
@@ -218,6 +235,7 @@ class ClusterEnergy {
   mutable std::vector<SteadyWays> steady_;  // by meter, as terms_
   bool keep_history_;
   bool unread_ = false;  // unread(): changes are ignored
+  bool forwarding_ = false;  // forward_only(): changes are only noted
   // The history: hist_[hist_begin_, hist_end_) by time, with their meters
   // (Sample); the room past hist_end_ is kept for record().
   std::vector<Sample> hist_;
@@ -227,8 +245,13 @@ class ClusterEnergy {
   uint64_t forgotten_ps_ = 0;      // no answers before this
   std::vector<std::function<void()>> listeners_;
   Change last_{};
-  // A detached copy's time: the time of the change it is applying.
-  bool detached_ = false;
-  uint64_t detached_now_ps_ = 0;
-  uint64_t now_ps() const { return detached_ ? detached_now_ps_ : sim_now().value(); }
+  // A copy's time is the time of the change it is applying (it must not
+  // read SystemC's, which another thread moves); a detached copy keeps
+  // power only.
+  bool own_time_ = false;
+  bool power_only_ = false;
+  uint64_t copy_now_ps_ = 0;
+  uint64_t now_ps() const { return own_time_ ? copy_now_ps_ : sim_now().value(); }
+  void forwarded();  // a change noted (forward_only()): listeners told
+  void need_meters(const char* what) const;
 };

@@ -244,3 +244,72 @@ TEST(EnergyModel, DetachedCopyFollowsOnAnotherThread) {
   EXPECT_NE(seen[1].v, seen[2].v);               // and the voltage, on the ramp
   EXPECT_EQ(copy->rail_j(), 0.0);
 }
+
+// A follower told a forwarding model's changes and syncs, in order, on
+// another thread, ends with the meters and the history of a model that
+// integrated them itself, bit for bit (what stats.json reads): changes of
+// every kind, two at one instant, on and off a voltage ramp, syncs between
+// changes, a history cut. The forwarding model keeps no meters.
+TEST(EnergyModel, FollowerIntegratesAsTheModelWould) {
+  const std::vector<CoreActivity> start = {{Core::State::Run, WorkKind::Int},
+                                           {Core::State::Wfi, WorkKind::Kernel}};
+  ClusterEnergy own({core_params(), core_params()}, cluster_params(), 0.9, 800.0, true, start);
+  ClusterEnergy fwd({core_params(), core_params()}, cluster_params(), 0.9, 800.0, true, start);
+  std::unique_ptr<ClusterEnergy> follower = fwd.follower_copy();
+  struct Told {
+    bool sync;  // else a change
+    ClusterEnergy::Change change;
+    uint64_t at_ps;
+  };
+  std::vector<Told> told;
+  fwd.add_listener([&] { told.push_back({false, fwd.last_change(), 0}); });
+  fwd.forward_only();
+  // The same to both: `own` integrates, `fwd` only notes.
+  auto both = [&](auto&& f) { f(own); f(fwd); };
+  auto sync = [&] {
+    own.sync();
+    told.push_back({true, {}, sc_time_stamp().value()});
+  };
+  run_for_us(10);
+  both([](ClusterEnergy& e) { e.core_changed(1, {Core::State::Run, WorkKind::Fp}); });
+  both([](ClusterEnergy& e) { e.voltage_changed(0.9, 1.1, sc_time_stamp() + sc_time(40, SC_US)); });
+  run_for_us(15);
+  sync();
+  both([](ClusterEnergy& e) { e.core_changed(0, {Core::State::Wfi, WorkKind::Int}); });  // on the ramp
+  both([](ClusterEnergy& e) { e.freq_changed(1200); });
+  run_for_us(7);
+  sync();
+  const sc_time mid = sc_time_stamp();
+  run_for_us(23);
+  both([](ClusterEnergy& e) { e.voltage_changed(1.1, 1.1, sc_time_stamp()); });
+  both([](ClusterEnergy& e) { e.domain_changed(PowerDomain::State::PoweringDown); });
+  run_for_us(5);
+  both([](ClusterEnergy& e) { e.core_changed(0, {Core::State::Off, WorkKind::Int}); });
+  both([](ClusterEnergy& e) { e.core_changed(1, {Core::State::Off, WorkKind::Int}); });
+  both([](ClusterEnergy& e) { e.domain_changed(PowerDomain::State::Off); });
+  EXPECT_EQ(fwd.updated(), own.updated());  // what collect() asks of it
+  run_for_us(100);
+  sync();
+  const sc_time end = sc_time_stamp();
+  own.forget_before(mid);
+  ASSERT_EQ(told.size(), 12u);
+  std::thread([&] {
+    for (const Told& t : told) {
+      if (t.sync) follower->sync_at(t.at_ps);
+      else follower->apply(t.change);
+    }
+    follower->forget_before_ps(mid.value());
+  }).join();
+  for (unsigned i = 0; i < 2; ++i) EXPECT_EQ(follower->core_j(i), own.core_j(i)) << "core " << i;
+  EXPECT_EQ(follower->uncore_j(), own.uncore_j());
+  EXPECT_EQ(follower->rail_j(), own.rail_j());
+  EXPECT_GT(own.core_j(1), 0.0);
+  EXPECT_NE(own.core_j(0), own.core_j(1));
+  for (const sc_time& t : {mid, mid + sc_time(3, SC_US), end}) {
+    EXPECT_EQ(follower->energy_at(-1, t), own.energy_at(-1, t)) << t;
+    EXPECT_EQ(follower->energy_at(0, t), own.energy_at(0, t)) << t;
+  }
+  EXPECT_THROW(follower->energy_at(-1, mid - sc_time(1, SC_US)), sc_report);  // forgotten
+  EXPECT_THROW(fwd.rail_j(), sc_report);
+  EXPECT_THROW(fwd.energy_at(-1, mid), sc_report);
+}
