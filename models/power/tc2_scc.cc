@@ -10,6 +10,8 @@
 
 using namespace sc_core;
 
+bool Tc2Scc::check_pm_wakes_ = false;
+
 Tc2Scc::Tc2Scc(sc_module_name name, const Tc2SccParams& p)
     : sc_module(name),
       // Writes start the SPC's processes and PWC_STATUS reads lower its
@@ -116,13 +118,13 @@ void Tc2Scc::cpu_standbywfi(unsigned c, unsigned cpu, bool level) {
   if (level && !k.wfi[cpu] && !k.reset[cpu]) k.wfi_armed[cpu] = true;
   if (!level) k.wfi_armed[cpu] = false;
   k.wfi[cpu] = level;
-  k.pm_ev.notify(SC_ZERO_TIME);
+  poke_pm(c);
 }
 
 void Tc2Scc::cpu_wake_request(unsigned c, unsigned cpu, bool level) {
   check_cluster_cpu("cpu_wake_request", c, cpu);
   cl_[c].wake[cpu] = level;
-  cl_[c].pm_ev.notify(SC_ZERO_TIME);
+  poke_pm(c);
 }
 
 uint32_t Tc2Scc::mask_bit(unsigned c, unsigned cpu) const {
@@ -202,8 +204,8 @@ void Tc2Scc::declare_spc_regs() {
       .reads([this](unsigned) { return wake_mask_; })
       .writes([this](unsigned, uint32_t v) {
         wake_mask_ = v & (GBL_WAKEUP_INT_MSK | SPC_WAKE_INT_CPU_BITS);
-        cl_[0].pm_ev.notify(SC_ZERO_TIME);
-        cl_[1].pm_ev.notify(SC_ZERO_TIME);
+        poke_pm(0);
+        poke_pm(1);
       });
   regs.add("WAKE_INT_RAW", spc(WAKE_INT_RAW)).reads([this](unsigned) { return wake_raw(); });
   regs.add("WAKE_INT_STAT", spc(WAKE_INT_STAT))
@@ -215,9 +217,9 @@ void Tc2Scc::declare_spc_regs() {
     Cluster& cl = cl_[k.c];
     regs.add(k.pwrdn, spc(k.pwrdn_off))
         .reads([&cl](unsigned) -> uint32_t { return cl.pwrdn_en; })
-        .writes([&cl](unsigned, uint32_t v) {
+        .writes([this, &cl, c = k.c](unsigned, uint32_t v) {
           cl.pwrdn_en = v & 1;
-          cl.pm_ev.notify(SC_ZERO_TIME);
+          poke_pm(c);
         });
     regs.add(k.bx, spc(k.bx_off), p_.cpus[k.c])
         .reads([&cl](unsigned cpu) { return cl.bx_addr[cpu]; })
@@ -269,6 +271,32 @@ void Tc2Scc::set_reset(unsigned c, unsigned cpu, bool held) {
   reset_wire_[c][cpu].set(held);
 }
 
+bool Tc2Scc::commits(unsigned c, unsigned cpu) const {
+  const Cluster& k = cl_[c];
+  return k.wfi_armed[cpu] && !k.reset[cpu] && (wake_mask_ & mask_bit(c, cpu));
+}
+
+bool Tc2Scc::wakes(unsigned c, unsigned cpu) const {
+  const Cluster& k = cl_[c];
+  if (!k.reset[cpu] || !k.wake[cpu]) return false;
+  const bool armed = wake_mask_ & mask_bit(c, cpu);
+  const bool global = (wake_mask_ & global_bit(c)) && k.pd && !k.pd->is_on();
+  return armed || global;
+}
+
+bool Tc2Scc::powers_off(unsigned c) const {
+  const Cluster& k = cl_[c];
+  for (unsigned cpu = 0; cpu < p_.cpus[c]; ++cpu)
+    if (!k.reset[cpu]) return false;
+  return k.pwrdn_en && k.pd && k.pd->is_on();
+}
+
+bool Tc2Scc::pm_due(unsigned c) const {
+  for (unsigned cpu = 0; cpu < p_.cpus[c]; ++cpu)
+    if (commits(c, cpu) || wakes(c, cpu)) return true;
+  return powers_off(c);
+}
+
 bool Tc2Scc::pm_step(unsigned c) {
   Cluster& k = cl_[c];
   const unsigned n = p_.cpus[c];
@@ -277,7 +305,7 @@ bool Tc2Scc::pm_step(unsigned c) {
   // 1. A core that has entered WFI with its wake-up interrupt armed is
   //    committed to power down: hold it in reset.
   for (unsigned cpu = 0; cpu < n; ++cpu)
-    if (k.wfi_armed[cpu] && !k.reset[cpu] && (wake_mask_ & mask_bit(c, cpu))) {
+    if (commits(c, cpu)) {
       set_reset(c, cpu, true);
       acted = true;
     }
@@ -285,12 +313,8 @@ bool Tc2Scc::pm_step(unsigned c) {
   // 2. Wake-ups, before any power-down decision, so that a request that is
   //    already pending when the last core goes down turns the cluster back
   //    on instead of racing with its power-off.
-  const bool cluster_off = k.pd && !k.pd->is_on();
   for (unsigned cpu = 0; cpu < n; ++cpu) {
-    if (!k.reset[cpu] || !k.wake[cpu]) continue;
-    const bool armed = wake_mask_ & mask_bit(c, cpu);
-    const bool global = (wake_mask_ & global_bit(c)) && cluster_off;
-    if (!armed && !global) continue;
+    if (!wakes(c, cpu)) continue;
     if (k.pd && !k.pd->is_on()) {
       // The cores come out of reset only into a powered cluster.
       k.pd->request_on();
@@ -301,18 +325,56 @@ bool Tc2Scc::pm_step(unsigned c) {
   }
 
   // 3. Last core in reset with power-down enabled: switch the cluster off.
-  bool all_reset = true;
-  for (unsigned cpu = 0; cpu < n; ++cpu) all_reset = all_reset && k.reset[cpu];
-  if (all_reset && k.pwrdn_en && k.pd && k.pd->is_on()) {
+  if (powers_off(c)) {
     k.pd->request_off();
     acted = true;
   }
   return acted;
 }
 
+// A change of what pm_step() reads wakes the sequencer only when pm_step()
+// would act on the state it leaves. Nine wake-ups in ten found nothing to
+// do (WFI levels, wake requests and mask writes of cores not committed),
+// each a SystemC process switch. Skipping them changes nothing the
+// sequencer does: every input of pm_step() but the domain's state pokes
+// it, and the domain changes under it only while it waits inside
+// pm_step() (for the power-up it requested) or in ways that give it no
+// work (On to PoweringDown by its own request, then Off: off either way),
+// so the last poke of a delta cycle sees what the sequencer would have
+// seen at the start of the next. (A poke with work made in that next
+// cycle before the sequencer ran would now wake it a cycle later:
+// BLSIM_CHECK_RUN_AHEAD=1 wakes it at every poke and stops the run if
+// that happens.) A skipped wake-up still notifies an event that nothing
+// waits on, so that the delta cycle stays: a core running ahead stops
+// where SystemC has activity pending (models/cpu/core.h), and it finds
+// it where it did. The fixed scenarios' outputs are byte-identical.
+void Tc2Scc::poke_pm(unsigned c) {
+  Cluster& k = cl_[c];
+  const bool due = pm_due(c);
+  if (due && !k.pm_told) {
+    k.pm_told = true;
+    k.told_in_delta = sc_delta_count();
+  }
+  if (due || check_pm_wakes_) k.pm_ev.notify(SC_ZERO_TIME);
+  else k.idle_ev.notify(SC_ZERO_TIME);
+}
+
 void Tc2Scc::pm_thread(unsigned c) {
-  for (;;)
-    if (!pm_step(c)) wait(cl_[c].pm_ev);
+  Cluster& k = cl_[c];
+  bool told = true;  // the first look, at elaboration, is no wake-up
+  for (;;) {
+    if (pm_step(c)) {
+      // (Checked when every change wakes it: a poke made in this delta
+      // cycle, before it ran, would have woken it only in the next.)
+      if (!told)
+        model_error(name(), "cluster %u: a wake-up that poke_pm() would skip had work", c);
+      told = true;  // it looks again on its own
+      continue;
+    }
+    k.pm_told = false;
+    wait(k.pm_ev);
+    told = k.pm_told && k.told_in_delta < sc_delta_count();
+  }
 }
 
 // ---- DVFS ------------------------------------------------------------------

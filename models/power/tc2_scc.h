@@ -139,6 +139,10 @@ class Tc2Scc : public sc_core::sc_module {
   const std::vector<DvfsRecord>& dvfs_records() const { return records_; }
   DvfsGuard* dvfs_guard(unsigned cluster) const { return guard_[cluster].get(); }
   const Tc2SccParams& params() const { return p_; }
+  // Developers' self-check (BLSIM_CHECK_RUN_AHEAD=1, sim/run.cc): the power
+  // sequencer wakes at every change of its inputs, as if none were idle,
+  // and stops the run if one it would have skipped had work (poke_pm()).
+  static void set_check_pm_wakes(bool on) { check_pm_wakes_ = on; }
 
   // The SPC's OPP word for (cluster, index): bits 31:20 mV, 19:0 kHz / 20.
   uint32_t opp_word(unsigned cluster, unsigned index) const;
@@ -158,7 +162,11 @@ class Tc2Scc : public sc_core::sc_module {
     bool pwrdn_en = false;
     std::deque<std::pair<unsigned, sc_core::sc_time>> dvfs_queue;  // level, request time
     bool dvfs_busy = false;
-    ModelEvent dvfs_ev, pm_ev;
+    ModelEvent dvfs_ev;
+    ModelEvent pm_ev;    // pm_thread has work (poke_pm())
+    ModelEvent idle_ev;  // an input changed, no work: waited on by no one
+    bool pm_told = false;  // work was poked since pm_thread last waited
+    uint64_t told_in_delta = 0;  // the delta cycle of that poke
   };
 
   void declare_scc_regs();
@@ -170,6 +178,12 @@ class Tc2Scc : public sc_core::sc_module {
   void pm_thread(unsigned c);
   void comms_thread();
   bool pm_step(unsigned c);  // one pass of the power sequencer; true if it acted
+  // What pm_step() acts on, each on the state now.
+  bool commits(unsigned c, unsigned cpu) const;   // hold a core in WFI in reset
+  bool wakes(unsigned c, unsigned cpu) const;     // release a core in reset
+  bool powers_off(unsigned c) const;              // switch the cluster off
+  bool pm_due(unsigned c) const;                  // pm_step() would act
+  void poke_pm(unsigned c);  // an input of pm_step() changed
   void set_reset(unsigned c, unsigned cpu, bool held);
   void complete(uint32_t status_bits);
 
@@ -191,4 +205,5 @@ class Tc2Scc : public sc_core::sc_module {
   uint32_t comms_cmd_ = 0;
   ModelEvent comms_ev_;
   std::vector<DvfsRecord> records_;
+  static bool check_pm_wakes_;
 };
