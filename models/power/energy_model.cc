@@ -251,11 +251,7 @@ void ClusterEnergy::domain_changed(PowerDomain::State s) {
 
 std::unique_ptr<ClusterEnergy> ClusterEnergy::detached_copy() const {
   std::unique_ptr<ClusterEnergy> c = follower_copy();
-  c->keep_history_ = false;
-  c->hist_.clear();
-  c->hist_e_.clear();
-  c->hist_terms_.clear();
-  c->hist_begin_ = c->hist_end_ = 0;
+  c->drop_history();
   c->power_only_ = true;
   std::fill(c->e_.begin(), c->e_.end(), 0.0);
   return c;
@@ -273,11 +269,7 @@ std::unique_ptr<ClusterEnergy> ClusterEnergy::follower_copy() const {
 void ClusterEnergy::forward_only() {
   need_meters("forward_only");
   forwarding_ = true;
-  keep_history_ = false;
-  hist_.clear();
-  hist_e_.clear();
-  hist_terms_.clear();
-  hist_begin_ = hist_end_ = 0;
+  drop_history();
 }
 
 void ClusterEnergy::forwarded() {
@@ -408,6 +400,10 @@ void ClusterEnergy::forget_before_ps(uint64_t tp) {
 
 void ClusterEnergy::unread() {
   unread_ = true;
+  drop_history();
+}
+
+void ClusterEnergy::drop_history() {
   keep_history_ = false;
   hist_.clear();
   hist_e_.clear();

@@ -176,6 +176,7 @@ class ClusterEnergy {
   Terms uncore_terms() const;
   void record();
   void applied();
+  void drop_history();  // and keep none from now on
   const Sample* sample_at(uint64_t tp) const;
   // Energy (J) of terms tm over [t0, t1] on the line V(t0) = v0, slope
   // (V/ps) until ramp_end, v_end after it.
