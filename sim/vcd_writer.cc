@@ -33,12 +33,20 @@ void append_value(std::string& s, unsigned width, uint64_t v, const std::string&
     s += code;
     return;
   }
+  // Four bits at a time below the first 1 (a rail's power is ~20 bits,
+  // written at every change the energy model sees).
+  static const char kNibble[16][4] = {
+      {'0', '0', '0', '0'}, {'0', '0', '0', '1'}, {'0', '0', '1', '0'}, {'0', '0', '1', '1'},
+      {'0', '1', '0', '0'}, {'0', '1', '0', '1'}, {'0', '1', '1', '0'}, {'0', '1', '1', '1'},
+      {'1', '0', '0', '0'}, {'1', '0', '0', '1'}, {'1', '0', '1', '0'}, {'1', '0', '1', '1'},
+      {'1', '1', '0', '0'}, {'1', '1', '0', '1'}, {'1', '1', '1', '0'}, {'1', '1', '1', '1'}};
+  if (width < 64) v &= (uint64_t(1) << width) - 1;
   char buf[80];  // 'b', up to 64 bits, ' '
   char* p = buf;
   *p++ = 'b';
-  int b = static_cast<int>(std::min(width, 64u)) - 1;
-  while (b > 0 && !((v >> b) & 1)) --b;
-  for (; b >= 0; --b) *p++ = ((v >> b) & 1) ? '1' : '0';
+  int b = v ? 63 - __builtin_clzll(v) : 0;  // the first 1, or a lone 0
+  for (; b >= 0 && (b + 1) % 4; --b) *p++ = ((v >> b) & 1) ? '1' : '0';
+  for (; b >= 0; b -= 4, p += 4) std::memcpy(p, kNibble[(v >> (b - 3)) & 15], 4);
   *p++ = ' ';
   s.append(buf, static_cast<size_t>(p - buf));
   s += code;
