@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <set>
 
 #include "sim/json_writer.h"
@@ -305,9 +306,14 @@ std::string SwitchLog::element_json(const SwitchRecord& s, double energy_j, int 
   const size_t n = !t.empty() && t.back() == '\n' ? t.size() - 1 : t.size();
   std::string out;
   out.reserve(n + n / 4);
-  for (size_t i = 0; i < n; ++i) {
-    out += t[i];
-    if (t[i] == '\n' && i + 1 < n && t[i + 1] != '\n') out += "    ";
+  // Line by line (a switch is ~40 lines of ~20 characters; character by
+  // character this was a sixth of the stats thread).
+  for (size_t at = 0; at < n;) {
+    const void* nl = std::memchr(t.data() + at, '\n', n - at);
+    const size_t end = nl ? static_cast<size_t>(static_cast<const char*>(nl) - t.data()) + 1 : n;
+    out.append(t, at, end - at);
+    at = end;
+    if (nl && at < n && t[at] != '\n') out += "    ";
   }
   return out;
 }
