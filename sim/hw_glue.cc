@@ -418,28 +418,49 @@ void hw_ctx_resume(struct hw_ctx* ctx) {
   _longjmp(ctx->jb, 1);
 }
 
+namespace {
+
+CallStack& call_stack_of(const void* base) {
+  for (auto& cs : g->call_stacks)
+    if (cs->base == base) return *cs;
+  g->call_stacks.push_back(std::make_unique<CallStack>());
+  g->call_stacks.back()->base = base;
+  return *g->call_stacks.back();
+}
+
+// The outermost frame of a call stack. Each call on the stack enters here:
+// the first from makecontext, the later ones by a jump to its mark.
+[[noreturn]] void call_stack_main(unsigned lo, unsigned hi) {
+  CallStack* const cs = reinterpret_cast<CallStack*>((uintptr_t(hi) << 32) | lo);
+  _setjmp(cs->top);
+  CallOnStack* const call = cs->call;
+  call->ret = call->fn(call->arg);
+  _longjmp(call->back, 1);
+}
+
+}  // namespace
+
 int hw_call_with_stack(int (*fn)(void*), void* arg, void* stack, size_t stack_size) {
-  // Out onto the stack with setcontext, back by _longjmp: one system call
-  // a call (bL_switchpoint makes one per switch), not three.
-  struct Call {
-    int (*fn)(void*);
-    void* arg;
-    int ret;
-    jmp_buf back;
-    ucontext_t run;
-  } call{fn, arg, 0, {}, g->fw_template};
+  // Out onto the stack, back by _longjmp. Only the first call on a stack
+  // goes by setcontext, a system call (rt_sigprocmask; ~1 us in this VM):
+  // bL_switchpoint makes a call per switch, ~125 a simulated second of
+  // mp3-short.
+  CallStack& cs = call_stack_of(stack);
+  CallOnStack call{fn, arg, 0, {}};
+  cs.call = &call;
   asan_stack_fresh(stack, stack_size);
-  call.run.uc_stack.ss_sp = stack;
-  call.run.uc_stack.ss_size = stack_size;
-  call.run.uc_link = nullptr;
-  const uintptr_t p = reinterpret_cast<uintptr_t>(&call);
-  makecontext(&call.run, reinterpret_cast<void (*)()>(+[](unsigned lo, unsigned hi) {
-                auto* cl = reinterpret_cast<Call*>((uintptr_t(hi) << 32) | lo);
-                cl->ret = cl->fn(cl->arg);
-                _longjmp(cl->back, 1);
-              }),
-              2, unsigned(p), unsigned(p >> 32));
-  if (!_setjmp(call.back)) setcontext(&call.run);
+  if (!_setjmp(call.back)) {
+    if (cs.started) _longjmp(cs.top, 1);
+    cs.started = true;
+    ucontext_t run = g->fw_template;  // as getcontext would, without its system call
+    run.uc_stack.ss_sp = stack;
+    run.uc_stack.ss_size = stack_size;
+    run.uc_link = nullptr;
+    const uintptr_t p = reinterpret_cast<uintptr_t>(&cs);
+    makecontext(&run, reinterpret_cast<void (*)()>(call_stack_main), 2, unsigned(p),
+                unsigned(p >> 32));
+    setcontext(&run);
+  }
   // Written from the other stack before the _longjmp back: read it from
   // memory, not from what the compiler knew before _setjmp.
   return *static_cast<volatile int*>(&call.ret);

@@ -44,6 +44,24 @@ struct CoreState {
   jmp_buf fw_top[2];
 };
 
+// A call of hw_call_with_stack(), made on the other stack.
+struct CallOnStack {
+  int (*fn)(void*);
+  void* arg;
+  int ret;
+  jmp_buf back;  // the caller's frame, where the call returns to
+};
+
+// A stack hw_call_with_stack() ran a call on. Its outermost frame stays
+// (nothing returns into it) and marks where later calls on the stack
+// start: `top`, as fw_top does for a firmware stack.
+struct CallStack {
+  const void* base = nullptr;
+  bool started = false;
+  jmp_buf top;
+  CallOnStack* call = nullptr;  // the call the next entry makes
+};
+
 struct Glue {
   GlueSetup setup;
   std::vector<CoreState> cores;
@@ -57,6 +75,7 @@ struct Glue {
   std::exception_ptr failure;
   ucontext_t fw_template;  // restart_firmware's starting point
   TraceRecord trace_record;  // hw_trace_event's, reused
+  std::vector<std::unique_ptr<CallStack>> call_stacks;  // one per stack (bL_switcher's: one per CPU)
 };
 
 extern Glue* g;
