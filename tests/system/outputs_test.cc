@@ -403,6 +403,8 @@ TEST(Outputs, TraceLineAsSnprintfPrintsIt) {
       {123456789012ull, 1234, "exactly16chars!!", 123456},
       {999999999999999999ull, 7, "seventeen_chars__", -2147483647 - 1},
       {1500, 3, long_comm.c_str(), 7},
+      {60000000500ull, 123, "fifteen_chars__", 12345},  // 3-digit CPU, 5-digit pid
+      {999999999ull, 99, "sixteen_chars___", -9999},
   };
   for (const auto& c : cases) {
     TraceRecord r{c.ns, c.cpu, 0, c.comm, c.pid, "cpu_idle", "state=1 cpu_id=0"};
