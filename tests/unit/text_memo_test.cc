@@ -2,6 +2,7 @@
 // sim/text_memo.h: what was made from a (key, text) pair, remembered.
 #include <gtest/gtest.h>
 
+#include <set>
 #include <string>
 
 #include "sim/text_memo.h"
@@ -23,4 +24,25 @@ TEST(TextMemo, ASlotHoldsOnlyThePairItWasFilledFor) {
   memo.slot(2, "state=1 cpu_id=0").fill(2, "state=1 cpu_id=0") = "two";
   EXPECT_FALSE(memo.slot(1, "state=1 cpu_id=0").holds(1, "state=1 cpu_id=0"));
   EXPECT_EQ(memo.slot(2, "state=1 cpu_id=0").value, "two");
+}
+
+// Texts that differ in one byte, wherever it is (the first of the eight-byte
+// words the hash reads, one in the middle, the last, which its final read
+// overlaps, or a text shorter than a word), land in different slots: a hash
+// that skipped any part of the text would put each group in one slot.
+TEST(TextMemo, TextsDifferingInOneByteSpreadOverTheSlots) {
+  TextMemo<int, int, 1024> memo;
+  const std::string base = "comm=rt-app pid=1043 prio=120 target_cpu=003";  // 44 bytes
+  for (size_t at : {size_t(0), size_t(17), base.size() - 1}) {
+    std::set<const void*> slots;
+    for (int c = 0; c < 64; ++c) {
+      std::string t = base;
+      t[at] = static_cast<char>('0' + c);
+      slots.insert(&memo.slot(7, t));
+    }
+    EXPECT_GE(slots.size(), 48u) << "byte " << at;
+  }
+  std::set<const void*> short_slots;
+  for (int c = 0; c < 64; ++c) short_slots.insert(&memo.slot(7, std::string("ab") + char('0' + c)));
+  EXPECT_GE(short_slots.size(), 48u);
 }
