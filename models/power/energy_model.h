@@ -113,7 +113,8 @@ class ClusterEnergy {
   void sync_at(uint64_t at_ps);
   // A follower keeps the meters from now on: this model only notes each
   // change (last_change(), updated()) and tells its listeners. Its meters,
-  // power and history are no longer read (reading them is an error).
+  // power and history stop where they are; sync(), rail_j(), energy_at()
+  // and a copy refuse (model_error).
   void forward_only();
 
   // ---- meters (joules since elaboration, up to the last sync/update) -------
