@@ -364,16 +364,20 @@ void Tc2Scc::pm_thread(unsigned c) {
   bool told = true;  // the first look, at elaboration, is no wake-up
   for (;;) {
     if (pm_step(c)) {
-      // (Checked when every change wakes it: a poke made in this delta
-      // cycle, before it ran, would have woken it only in the next.)
-      if (!told)
+      // The self-check (every poke wakes it): this wake-up had work, so a
+      // poke with work must have come in an earlier delta cycle, which
+      // would have woken it now; one made in this delta cycle, before it
+      // ran, would have woken it only in the next.
+      if (check_pm_wakes_ && !told)
         model_error(name(), "cluster %u: a wake-up that poke_pm() would skip had work", c);
       told = true;  // it looks again on its own
       continue;
     }
-    k.pm_told = false;
     wait(k.pm_ev);
+    // The pokes since the last wake-up, this one's reasons: one made while
+    // it ran (its own set_reset() lowers the core's STANDBYWFI) counts.
     told = k.pm_told && k.told_in_delta < sc_delta_count();
+    k.pm_told = false;
   }
 }
 

@@ -165,7 +165,7 @@ class Tc2Scc : public sc_core::sc_module {
     ModelEvent dvfs_ev;
     ModelEvent pm_ev;    // pm_thread has work (poke_pm())
     ModelEvent idle_ev;  // an input changed, no work: waited on by no one
-    bool pm_told = false;  // work was poked since pm_thread last waited
+    bool pm_told = false;  // work was poked since pm_thread last woke
     uint64_t told_in_delta = 0;  // the delta cycle of that poke
   };
 

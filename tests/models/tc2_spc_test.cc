@@ -527,3 +527,49 @@ TEST(Tc2Spc, BadAccessesAreRejected) {
   EXPECT_EQ(unaligned, tlm::TLM_ADDRESS_ERROR_RESPONSE);
   EXPECT_EQ(wide, tlm::TLM_BURST_ERROR_RESPONSE);
 }
+
+// A core's reset sink lowers its STANDBYWFI at once (Core::set_reset ->
+// enter(Reset)), so poke_pm() runs inside pm_step() with work due (the
+// last A7 is down: power the cluster off). A wake request from another
+// process in the next delta cycle, before the sequencer runs again, is
+// handled there, as before poke_pm() skipped idle wake-ups; a first
+// version took that wake-up for one it would have skipped and stopped the
+// run (both with and without the self-check).
+void wake_request_in_the_delta_after_a_poke_from_reset(bool check) {
+  Tc2Scc::set_check_pm_wakes(check);
+  Board b([](Tc2SccParams& p) { p.initially_running[1] = {true, true, true}; });
+  sc_event last_down;
+  bool armed = false;
+  for (unsigned cpu = 0; cpu < 3; ++cpu)
+    b.scc->core_reset(1, cpu).bind([&, cpu](bool held) {
+      if (!held) return;
+      b.scc->cpu_standbywfi(1, cpu, false);  // as Core::enter(Reset) does
+      if (armed && cpu == 2) last_down.notify(SC_ZERO_TIME);
+    });
+  Script gic("gic", [&] {
+    wait(last_down);
+    b.scc->cpu_wake_request(1, 0, true);  // an interrupt for A7 cpu 0
+  });
+  Script s("s", [&] {
+    b.m.write(kSpc + WAKE_INT_MASK, 0x7u << 4);
+    b.m.write(kSpc + A7_PWRDN_EN, 1);
+    b.scc->cpu_standbywfi(1, 0, true);
+    b.scc->cpu_standbywfi(1, 1, true);
+    wait(us(10));
+    armed = true;
+    b.scc->cpu_standbywfi(1, 2, true);  // the last man
+  });
+  EXPECT_NO_THROW(sc_start(us(1000)));
+  EXPECT_FALSE(b.scc->in_reset(1, 0));  // woken
+  EXPECT_TRUE(b.scc->in_reset(1, 1));
+  EXPECT_TRUE(b.scc->in_reset(1, 2));
+  Tc2Scc::set_check_pm_wakes(false);
+}
+
+TEST(Tc2Spc, AWakeRequestRightAfterTheLastManIsHandled) {
+  wake_request_in_the_delta_after_a_poke_from_reset(false);
+}
+
+TEST(Tc2Spc, AWakeRequestRightAfterTheLastManIsHandledUnderTheSelfCheck) {
+  wake_request_in_the_delta_after_a_poke_from_reset(true);
+}
