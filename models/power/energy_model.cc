@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
+#include <string>
 
 #include "models/common/report.h"
 #include "models/common/sim_now.h"
@@ -281,6 +283,14 @@ void ClusterEnergy::need_meters(const char* what) const {
   if (forwarding_) model_error("energy", "%s: this model's meters are kept by a follower", what);
 }
 
+// A copy runs on another thread, where SystemC's report handler (which
+// reads the simulation's time and process) must not run: it throws, and
+// its owner raises it on the simulation thread (StatsCollector::collect()).
+void ClusterEnergy::fail(const char* what) const {
+  if (own_time_) throw std::runtime_error(std::string("energy: ") + what);
+  model_error("energy", "%s", what);
+}
+
 void ClusterEnergy::apply(const Change& c) {
   copy_now_ps_ = c.at_ps;
   switch (c.kind) {
@@ -361,9 +371,9 @@ double ClusterEnergy::energy_at(int m, const sc_time& t) const { return energy_a
 double ClusterEnergy::energy_at_ps(int m, uint64_t tp) const {
   need_meters("energy_at");
   if (!keep_history_ || hist_begin_ == hist_end_)
-    model_error("energy", "energy_at needs the history");
-  if (tp > t_) model_error("energy", "energy_at beyond the last update");
-  if (tp < forgotten_ps_) model_error("energy", "energy_at before the history kept");
+    fail("energy_at needs the history");
+  if (tp > t_) fail("energy_at beyond the last update");
+  if (tp < forgotten_ps_) fail("energy_at before the history kept");
   const Sample* sp = sample_at(tp);
   if (!sp) return 0;  // before elaboration
   const Sample& s = *sp;

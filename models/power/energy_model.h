@@ -256,4 +256,5 @@ class ClusterEnergy {
   uint64_t now_ps() const { return own_time_ ? copy_now_ps_ : sim_now().value(); }
   void forwarded();  // a change noted (forward_only()): listeners told
   void need_meters(const char* what) const;
+  [[noreturn]] void fail(const char* what) const;  // a question it cannot answer
 };
