@@ -67,6 +67,7 @@ bool VcdWriter::open(const std::string& dir) { return open_ = out_.open(dir, "wa
 
 int VcdWriter::add_signal(const std::string& scope, const std::string& name, unsigned width,
                           uint64_t initial) {
+  if (width == 0) throw std::logic_error("VcdWriter: signal " + name + " has no bits");
   const int id = static_cast<int>(signals_.size());
   signals_.push_back({scope, name, code_for(id), width, initial});
   cur_.push_back(initial);
