@@ -135,7 +135,6 @@ struct Run {
   explicit Run(const RunOptions& opts) : o(opts), duration_ns(opts.duration_ns) {}
   const RunOptions& o;
   std::unique_ptr<Platform> platform;
-  std::unique_ptr<StatsCollector> stats;
   Fdt fdt;
   // The workload and what the kernel gets with it; freed when the run ends.
   struct Program {
@@ -146,6 +145,9 @@ struct Run {
   uint64_t duration_ns;
   std::unique_ptr<SwitchLog> switch_log;
   OutDir out_dir;
+  // After the folder: its switches' spool goes before the folder is
+  // removed (a failed run), and it goes before the switch log it reads.
+  std::unique_ptr<StatsCollector> stats;
   TraceWriter trace;
   VcdWriter vcd;
   double host_seconds = 0;

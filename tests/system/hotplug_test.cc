@@ -72,6 +72,7 @@ TEST(Hotplug, DownOfACpuAlreadyDownIsRefused) {
   EXPECT_NE(r.err.find("event '30ms:cpu_down:2' refused by the kernel"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("cpu_down: CPU2 is already offline"), std::string::npos) << r.err;
   EXPECT_FALSE(exists(d + "/out/stats.json"));
+  EXPECT_FALSE(exists(d + "/out")) << "a failed run leaves no folder it made";
 }
 
 TEST(Hotplug, DownOfTheLastOnlineCpuIsRefused) {
