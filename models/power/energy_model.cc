@@ -83,11 +83,12 @@ double ClusterEnergy::integrate(const Terms& tm, double v0, double slope, uint64
 
 // ---- state -----------------------------------------------------------------------
 
-double ClusterEnergy::voltage() const {
-  const uint64_t t = now_ps();
+double ClusterEnergy::voltage_at(uint64_t t) const {
   if (t >= ramp_end_ps_) return target_;
   return v0_ + slope_ * static_cast<double>(t - t_v_);
 }
+
+double ClusterEnergy::voltage() const { return voltage_at(now_ps()); }
 
 void ClusterEnergy::advance() {
   const uint64_t now = now_ps();
@@ -96,8 +97,7 @@ void ClusterEnergy::advance() {
     t_ = now;
     return;
   }
-  // The line's voltage at t_.
-  const double v_t = t_ >= ramp_end_ps_ ? target_ : v0_ + slope_ * static_cast<double>(t_ - t_v_);
+  const double v_t = voltage_at(t_);
   // A power-gated meter (no terms) adds +0.0: left as it is, bit for bit.
   // Off a ramp, integrate() is one integrate_line() at the target.
   const bool on_ramp = t_ < ramp_end_ps_;
@@ -168,7 +168,7 @@ void ClusterEnergy::record() {
   const size_t at = hist_end_ - 1;
   Sample& s = hist_[at];
   s.t_ps = t_;
-  s.v0 = t_ >= ramp_end_ps_ ? target_ : v0_ + slope_ * static_cast<double>(t_ - t_v_);
+  s.v0 = voltage_at(t_);
   s.slope_v_per_ps = slope_;
   s.ramp_end_ps = ramp_end_ps_;
   s.v_end = target_;

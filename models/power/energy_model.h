@@ -231,6 +231,7 @@ class ClusterEnergy {
   // Rail line: V(t) = v0_ + slope_ * (t - t_v_) until ramp_end_ps_, then target_.
   uint64_t t_v_ = 0, ramp_end_ps_ = 0;
   double v0_, slope_ = 0, target_;
+  double voltage_at(uint64_t t_ps) const;  // on the line
   uint64_t t_ = 0;                 // integrated up to here
   std::vector<double> e_;          // per core, then uncore
   std::vector<Terms> terms_;
