@@ -657,11 +657,11 @@ bool StatsCollector::write_json(FILE* out, const RunInfo& r) const {
 }
 
 bool StatsCollector::write(JsonWriter& j, const RunInfo& r) const {
+  if (!finished_) return false;  // the followers are the stats thread's until finish()
   j.begin_object();
   j.field("schema", r.stats_schema == 1 ? "blsim-stats/1" : "blsim-stats/2");
   write_config(j, r);
   write_sim(j, r);
-  if (!finished_) return false;  // the followers are the stats thread's until finish()
   for (auto& e : energy_) e->sync_at(sc_time_stamp().value());  // every meter up to now
   write_cores(j, p_, energy_);
   write_clusters(j, p_, energy_, freq_);

@@ -4,8 +4,8 @@
 
 #include <atomic>
 #include <cstdint>
-#include <exception>
 #include <cstdio>
+#include <exception>
 #include <map>
 #include <memory>
 #include <string>
