@@ -57,6 +57,17 @@ namespace {
 
 constexpr uint32_t kEntryBase = 0x80008000u, kEntryStride = 0x40u;
 
+// A context for makecontext() on stack: makecontext wants an initialised
+// one, and a copy of the one taken at start-up does without getcontext's
+// system call.
+ucontext_t context_on(void* stack, size_t size) {
+  ucontext_t uc = g->fw_template;
+  uc.uc_stack.ss_sp = stack;
+  uc.uc_stack.ss_size = size;
+  uc.uc_link = nullptr;
+  return uc;
+}
+
 }  // namespace
 
 namespace glue {
@@ -135,12 +146,7 @@ void restart_firmware(CoreState& c) {
   asan_stack_fresh(c.fw_stack[s].get(), kFirmwareStack);
   if (c.fw_started[s]) _longjmp(c.fw_top[s], 1);
   c.fw_started[s] = true;
-  // makecontext wants an initialised context: a copy of the one taken at
-  // start-up (getcontext is a system call).
-  c.fw_ctx = g->fw_template;
-  c.fw_ctx.uc_stack.ss_sp = c.fw_stack[s].get();
-  c.fw_ctx.uc_stack.ss_size = kFirmwareStack;
-  c.fw_ctx.uc_link = nullptr;
+  c.fw_ctx = context_on(c.fw_stack[s].get(), kFirmwareStack);
   makecontext(&c.fw_ctx, reinterpret_cast<void (*)()>(firmware_start), 2,
               static_cast<int>(&c - &g->cores[0]), static_cast<int>(s));
   setcontext(&c.fw_ctx);
@@ -355,12 +361,9 @@ void hw_ctx_free(struct hw_ctx* ctx) { delete ctx; }
 
 void hw_ctx_init(struct hw_ctx* ctx, void* stack, size_t stack_size, void (*fn)(void*),
                  void* arg) {
-  ctx->uc = g->fw_template;  // as getcontext would, without its system call
+  ctx->uc = context_on(stack, stack_size);
   ctx->started = false;
   asan_stack_fresh(stack, stack_size);
-  ctx->uc.uc_stack.ss_sp = stack;
-  ctx->uc.uc_stack.ss_size = stack_size;
-  ctx->uc.uc_link = nullptr;
   // makecontext passes ints; split the pointer in two.
   const uintptr_t a = reinterpret_cast<uintptr_t>(arg), f = reinterpret_cast<uintptr_t>(fn);
   makecontext(&ctx->uc,
@@ -452,10 +455,7 @@ int hw_call_with_stack(int (*fn)(void*), void* arg, void* stack, size_t stack_si
   if (!_setjmp(call.back)) {
     if (cs.started) _longjmp(cs.top, 1);
     cs.started = true;
-    ucontext_t run = g->fw_template;  // as getcontext would, without its system call
-    run.uc_stack.ss_sp = stack;
-    run.uc_stack.ss_size = stack_size;
-    run.uc_link = nullptr;
+    ucontext_t run = context_on(stack, stack_size);
     const uintptr_t p = reinterpret_cast<uintptr_t>(&cs);
     makecontext(&run, reinterpret_cast<void (*)()>(call_stack_main), 2, unsigned(p),
                 unsigned(p >> 32));

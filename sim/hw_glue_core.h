@@ -73,7 +73,7 @@ struct Glue {
   std::vector<GlueMark> marks;
   std::string console;
   std::exception_ptr failure;
-  ucontext_t fw_template;  // restart_firmware's starting point
+  ucontext_t fw_template;  // what context_on() starts from (sim/hw_glue.cc)
   TraceRecord trace_record;  // hw_trace_event's, reused
   std::vector<std::unique_ptr<CallStack>> call_stacks;  // one per stack (bL_switcher's: one per CPU)
 };
