@@ -33,12 +33,12 @@
 #include <vector>
 
 #include "models/common/report.h"
+#include "models/power/tc2_scc.h"
 #include "sim/boot_dt.h"
 #include "sim/dt.h"
 #include "sim/dt_config.h"
 #include "sim/hw_glue.h"
 #include "sim/out_dir.h"
-#include "models/power/tc2_scc.h"
 #include "sim/platform.h"
 #include "sim/progress.h"
 #include "sim/stats.h"
@@ -334,8 +334,9 @@ int simulate(Run& r) {
   try {
     // A developers' self-check, not an option: results are the same with it.
     const char* check = getenv("BLSIM_CHECK_RUN_AHEAD");
-    Core::set_check_run_ahead(check && strcmp(check, "0") != 0);
-    Tc2Scc::set_check_pm_wakes(check && strcmp(check, "0") != 0);
+    const bool checking = check && strcmp(check, "0") != 0;
+    Core::set_check_run_ahead(checking);
+    Tc2Scc::set_check_pm_wakes(checking);
     run_slices(r);
     if (glue_failure()) std::rethrow_exception(glue_failure());
     if (r.stats) r.stats->finish();  // raises what failed on its thread
