@@ -3,8 +3,9 @@
 //
 // The trace writer's thread makes the same few things again and again
 // from the same inputs: the text a format prints for the same packed
-// arguments (TraceWriter::printed()), trace.dat's fields encoded from the
-// same text (TraceDat's memo). A TextMemo keeps the last value made for
+// arguments, with trace.dat's record for it (TraceWriter::printed()),
+// trace.dat's record encoded from the same text (TraceDat's memo, for
+// lines given as text). A TextMemo keeps the last value made for
 // each slot, direct-mapped by the text's hash and the key: a pair seen
 // once takes its slot and leaves it to the next. The slots are made at
 // the first lookup (a run without --out makes none).
@@ -18,7 +19,7 @@
 #include <string_view>
 #include <vector>
 
-template <class Key, class Value, size_t kSlots>
+template <class Key, class Value, size_t kSlots, class KeyHash = std::hash<Key>>
 class TextMemo {
   static_assert(kSlots && (kSlots & (kSlots - 1)) == 0, "a power of two");
 
@@ -40,7 +41,7 @@ class TextMemo {
   // The slot (key, text) maps to: it holds them, or the caller may fill it.
   Slot& slot(const Key& key, std::string_view text) {
     if (slots_.empty()) slots_.resize(kSlots);
-    const uint64_t h = hash(text) + std::hash<Key>()(key) * 0x9e3779b97f4a7c15ull;
+    const uint64_t h = hash(text) + KeyHash()(key) * 0x9e3779b97f4a7c15ull;
     return slots_[(h ^ h >> 29) & (kSlots - 1)];
   }
 

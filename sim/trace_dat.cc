@@ -318,15 +318,15 @@ bool encode_field(const Field& fl, unsigned at, unsigned end, std::string_view t
   return false;
 }
 
-// The common fields of format fi's record into r: type, flags, preempt
+// The common fields of format fi's record at c: type, flags, preempt
 // count, pid.
 constexpr size_t kCommonBytes = 8;
-void put_common(size_t fi, int pid, const char* flags, std::string& r) {
-  r.assign(kCommonBytes, '\0');
-  put<uint16_t>(r, 0, static_cast<uint16_t>(formats()[fi].id));
-  r[2] = flags[0] == 'd' ? 0x01 : 0x00;  // TRACE_FLAG_IRQS_OFF
-  r[3] = static_cast<char>(flags[3] >= '0' && flags[3] <= '9' ? flags[3] - '0' : 0);
-  put<int32_t>(r, 4, pid);
+void make_common(size_t fi, int pid, const char* flags, char (&c)[kCommonBytes]) {
+  const uint16_t id = static_cast<uint16_t>(formats()[fi].id);
+  std::memcpy(c, &id, sizeof id);
+  c[2] = flags[0] == 'd' ? 0x01 : 0x00;  // TRACE_FLAG_IRQS_OFF
+  c[3] = static_cast<char>(flags[3] >= '0' && flags[3] <= '9' ? flags[3] - '0' : 0);
+  std::memcpy(c + 4, &pid, sizeof pid);
 }
 
 // The record's bytes for format number fi from the text fields into r;
@@ -335,7 +335,9 @@ bool encode(size_t fi, std::string_view text, int pid, const char* flags, std::s
             std::string& tail) {
   const Format& f = formats()[fi];
   const Layout& lo = layouts()[fi];
-  put_common(fi, pid, flags, r);
+  char common[kCommonBytes];
+  make_common(fi, pid, flags, common);
+  r.assign(common, kCommonBytes);
   r.resize(lo.end, '\0');
   tail.clear();  // __data_loc strings and the print buffer
   for (size_t i = 0; i < f.fields.size(); ++i) {
@@ -581,36 +583,43 @@ struct TraceDat::LiveCpu {
   std::string path;
 };
 
-// encode()'s result for fields seen before. Most lines repeat one of a
-// few field texts: a core's power_domain_target is one of its two states,
-// cpu_idle one of a few, sched_switch one of the tasks' few transitions
-// (5 s of mp3-short: 52,580 lines, 3,666 texts, two-thirds of the lines
+// The bodies by format and text, for the lines add() is given without
+// one. Most lines repeat one of a few field texts: a core's
+// power_domain_target is one of its two states, cpu_idle one of a few,
+// sched_switch one of the tasks' few transitions (5 s of mp3-short:
+// 52,580 lines, 3,666 texts, two-thirds of the lines
 // power_domain_target). Parsing a text back cost ~1,400 instructions a
 // line, half the trace writer thread's time; a hit costs a hash and a
-// compare. The fields after the common ones depend only on the format and
-// the text, so those bytes are kept; the common ones (type, flags, pid)
-// are made again for each line. A line seen once (the markers carry their
-// own numbers) takes a slot and leaves it to the next (sim/text_memo.h).
+// compare. A line seen once (the markers carry their own numbers) takes a
+// slot and leaves it to the next (sim/text_memo.h).
 class TraceDat::EncodeMemo {
  public:
-  // The record for format fi and fields text into r; false if the text
-  // does not encode (encode()).
-  bool record(size_t fi, std::string_view text, int pid, const char* flags, std::string& r,
-              std::string& tail) {
+  Body& body(size_t fi, std::string_view text) {
     auto& s = bodies_.slot(fi, text);
-    if (!s.holds(fi, text)) {
-      if (!encode(fi, text, pid, flags, r, tail)) return false;
-      s.fill(fi, text).assign(r, kCommonBytes, std::string::npos);
-      return true;
-    }
-    put_common(fi, pid, flags, r);
-    r.append(s.value);
-    return true;
+    if (!s.holds(fi, text)) s.fill(fi, text).format = -1;
+    return s.value;
   }
 
  private:
-  TextMemo<size_t, std::string, 1024> bodies_;  // the bytes after the common fields
+  TextMemo<size_t, Body, 1024> bodies_;
 };
+
+const std::string* TraceDat::record(size_t fi, const char* text, int pid, const char* flags,
+                                    Body& b) {
+  if (b.format != static_cast<int>(fi)) {
+    b.format = static_cast<int>(fi);
+    b.ok = encode(fi, text, pid, flags, b.bytes, tail_);
+  } else if (b.ok && (b.pid != pid || b.flags != flags)) {
+    char common[kCommonBytes];
+    make_common(fi, pid, flags, common);
+    std::memcpy(&b.bytes[0], common, kCommonBytes);
+  }
+  b.pid = pid;
+  b.flags = flags;
+  return b.ok ? &b.bytes : nullptr;
+}
+
+int TraceDat::format_index(const char* event) { return format_of(event); }
 
 bool TraceDat::open(const std::string& dir) {
   dir_ = dir;
@@ -663,16 +672,31 @@ void TraceDat::add(uint64_t ns, unsigned cpu, const char* comm, int pid, const c
   if (!spool_.is_open() && live_.empty()) return;
   const int f = format_of(event);
   if (f < 0) return;
-  if (!memo_->record(static_cast<size_t>(f), fields, pid, flags, buf_, tail_)) return;
+  const size_t fi = static_cast<size_t>(f);
+  if (const std::string* rec = record(fi, fields, pid, flags, memo_->body(fi, fields)))
+    keep(ns, cpu, comm, pid, held, *rec);
+}
+
+void TraceDat::add(uint64_t ns, unsigned cpu, const char* comm, int pid, int format,
+                   const char* fields, const char* flags, int held, Body& body) {
+  if (!spool_.is_open() && live_.empty()) return;
+  if (format < 0) return;
+  if (const std::string* rec = record(static_cast<size_t>(format), fields, pid, flags, body))
+    keep(ns, cpu, comm, pid, held, *rec);
+}
+
+// Record rec, at ns on CPU column cpu: paged, or spooled and counted.
+void TraceDat::keep(uint64_t ns, unsigned cpu, const char* comm, int pid, int held,
+                    const std::string& rec) {
   if (pid > 0) comms_.try_emplace(pid, comm);
   if (!live_.empty()) {
-    if (held >= 0 || (cpu < live_.size() && !live_[cpu].pager.add(ns, buf_.data(), buf_.size())))
+    if (held >= 0 || (cpu < live_.size() && !live_[cpu].pager.add(ns, rec.data(), rec.size())))
       live_failed_ = true;
     return;
   }
-  const RecordHead rh = {ns, cpu, held, static_cast<uint32_t>(buf_.size())};
+  const RecordHead rh = {ns, cpu, held, static_cast<uint32_t>(rec.size())};
   spool_.write(reinterpret_cast<const char*>(&rh), sizeof rh);
-  spool_.write(buf_);
+  spool_.write(rec);
   count(rh.ns, rh.cpu, rh.held, rh.len);
 }
 

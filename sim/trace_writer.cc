@@ -88,6 +88,16 @@ const char* flags_for(const char* event) {
   return "....";
 }
 
+// trace.dat's format of each event in kEvents, by index (-1: none).
+int dat_format_of(int event) {
+  static const std::vector<int> by_index = [] {
+    std::vector<int> v;
+    for (const EventName& e : kEvents) v.push_back(TraceDat::format_index(e.text));
+    return v;
+  }();
+  return by_index[static_cast<size_t>(event)];
+}
+
 // flags_for() of each event in kEvents, by index: asked at every line.
 const char* flags_of(int event) {
   static const std::vector<const char*> by_index = [] {
@@ -135,16 +145,19 @@ char* put_2(char* p, unsigned v) {  // v < 100, as %02u
 
 // kernel/trace/trace_output.c: "%16s-%-5d [%03d] " then the lat flags,
 // then " %5lu.%06lu: " with the time rounded to microseconds (ns2usecs).
-// Written at buf (room for kHeadRoom) as snprintf into a 96-byte buffer
-// would have it (so at most 95 characters; only a comm of ~50 characters
-// would reach that); returns its length. The padding is written whole
-// first and the text over it (a line's head is made ~90k times a
-// simulated second, and character loops were half its cost).
+// Made in two parts: the prefix, up to the space before the time, which a
+// CPU column's lines mostly repeat (TraceWriter::prefix()), then the time.
+// The whole head is what snprintf into a 96-byte buffer would make (so at
+// most 95 characters; only a comm of ~50 characters would reach that).
+// The padding is written whole first and the text over it (a line's head
+// is made ~90k times a simulated second, and character loops were half
+// its cost).
 constexpr size_t kHeadRoom = 192;  // the comm (<= 95), and at most 90 more
-size_t put_head(char* buf, uint64_t ns, unsigned cpu, const char* comm, int pid, const char* flags) {
-  const uint64_t us = (ns + 500) / 1000;
-  const size_t comm_len = strnlen(comm, 95);
-  char* p = buf;
+constexpr size_t kHeadMax = 95;
+
+// The prefix at p (room for kHeadRoom); returns its end.
+char* put_prefix(char* p, unsigned cpu, const char* comm, int pid, const char* flags) {
+  const size_t comm_len = strnlen(comm, kHeadMax);
   std::memset(p, ' ', 16);  // %16s: right-aligned
   if (comm_len < 16) p += 16 - comm_len;
   std::memcpy(p, comm, comm_len);
@@ -173,7 +186,21 @@ size_t put_head(char* buf, uint64_t ns, unsigned cpu, const char* comm, int pid,
   std::memcpy(p, flags, flags_len);
   p += flags_len;
   *p++ = ' ';
-  p = put_u(p, us / 1000000, 5, ' ');
+  return p;
+}
+
+// The time after the prefix, at p: "%5lu.%06lu: " of the microseconds.
+char* put_time(char* p, uint64_t ns) {
+  const uint64_t us = (ns + 500) / 1000;
+  const uint64_t s = us / 1000000;
+  if (s < 100) {  // a run's first 100 s: "   ss", without put_u's loops
+    std::memcpy(p, "    ", 4);
+    if (s < 10) p[4] = static_cast<char>('0' + s);
+    else put_2(p + 3, static_cast<unsigned>(s));
+    p += 5;
+  } else {
+    p = put_u(p, s, 5, ' ');
+  }
   *p++ = '.';
   const unsigned frac = static_cast<unsigned>(us % 1000000);  // %06lu
   p = put_2(p, frac / 10000);
@@ -181,23 +208,30 @@ size_t put_head(char* buf, uint64_t ns, unsigned cpu, const char* comm, int pid,
   p = put_2(p, frac % 100);
   *p++ = ':';
   *p++ = ' ';
-  return std::min<size_t>(static_cast<size_t>(p - buf), 95);
+  return p;
 }
 
-// A line of trace.txt without its newline: the head, the event's name,
-// ": " and the fields, written at buf if it fits in room (>= kHeadRoom);
-// returns its length, written or not (the caller then gives more room).
-size_t put_line(char* buf, size_t room, uint64_t ns, unsigned cpu, const char* comm, int pid,
-                const char* flags, std::string_view event, std::string_view fields) {
-  const size_t head = put_head(buf, ns, cpu, comm, pid, flags);
-  const size_t n = head + event.size() + 2 + fields.size();
+// The head at buf after its prefix of prefix_len bytes there; returns its
+// length.
+size_t put_head_after(char* buf, size_t prefix_len, uint64_t ns) {
+  return std::min<size_t>(static_cast<size_t>(put_time(buf + prefix_len, ns) - buf), kHeadMax);
+}
+
+// The rest of a line of trace.txt after its head of head_len bytes at
+// buf, without the newline: the event's name, ": " and the fields, if the
+// whole fits in room (>= kHeadRoom); returns its length, written or not
+// (the caller then gives more room).
+size_t put_rest(char* buf, size_t room, size_t head_len, std::string_view event,
+                std::string_view fields) {
+  const size_t n = head_len + event.size() + 2 + fields.size();
   if (n > room) return n;
-  char* p = std::copy(event.begin(), event.end(), buf + head);
+  char* p = std::copy(event.begin(), event.end(), buf + head_len);
   *p++ = ':';
   *p++ = ' ';
   std::copy(fields.begin(), fields.end(), p);
   return n;
 }
+
 }  // namespace
 
 // The writer thread (sim/writer_thread.h) formats both files from the
@@ -313,27 +347,60 @@ void TraceWriter::line(uint64_t ns, unsigned cpu, std::string_view comm, int pid
   writer_.commit();
 }
 
-// The fields fmt prints for the packed arguments args. Most lines print
-// one of a few texts from the same arguments (a core's
-// power_domain_target, a CPU's cpu_idle), so the texts are remembered by
-// format and arguments, direct-mapped: printing them again was a tenth
-// of the writer thread's work.
-const std::string& TraceWriter::printed(const char* fmt, std::string_view args) {
-  auto& s = printed_.slot(fmt, args);
-  if (s.holds(fmt, args)) return s.value;
-  std::string& text = s.fill(fmt, args);
-  text.clear();
-  render_trace_fields(fmt, args, text);
-  return text;
+// The fields fmt prints for the packed arguments args of event ev, with
+// trace.dat's record for them. Most lines print one of a few texts from
+// the same arguments (a core's power_domain_target, a CPU's cpu_idle), so
+// the texts are remembered by event, format and arguments, direct-mapped:
+// printing them again was a tenth of the writer thread's work, and
+// looking each text up again for its record a twentieth. (The event is
+// part of the key: a format can serve several, cpu_migrate_begin and
+// _finish, each with a record of its own.)
+TraceWriter::Printed& TraceWriter::printed(int ev, const char* fmt, std::string_view args) {
+  const PrintedKey key = {fmt, ev};
+  auto& s = printed_.slot(key, args);
+  if (s.holds(key, args)) return s.value;
+  Printed& p = s.fill(key, args);
+  p.text.clear();
+  render_trace_fields(fmt, args, p.text);
+  p.dat.format = -1;
+  return p;
+}
+
+// The head before the time of a line on CPU column cpu, of a comm of
+// comm_len bytes: remembered for the last few (comm, pid, flags) of each
+// column (a column's lines mostly repeat a few: the idle task's
+// power_domain_target and cpu_idle, a task's sched_switch), and made again
+// for another.
+std::string_view TraceWriter::prefix(unsigned cpu, const char* comm, size_t comm_len, int pid,
+                                     const char* flags) {
+  static_assert(sizeof(Prefix::text) >= kHeadRoom, "room for put_prefix()");
+  if (cpu >= prefixes_.size()) prefixes_.resize(cpu + 1);
+  PrefixSet& set = prefixes_[cpu];
+  for (Prefix& x : set.ways)
+    if (x.len && x.pid == pid && x.flags == flags && x.comm_len == comm_len &&
+        !std::memcmp(x.comm, comm, comm_len))
+      return {x.text, x.len};
+  Prefix& x = set.ways[set.next++ % kPrefixWays];
+  x.len = 0;
+  const size_t len = static_cast<size_t>(put_prefix(x.text, cpu, comm, pid, flags) - x.text);
+  if (comm_len < sizeof x.comm && std::strlen(comm) == comm_len) {  // else not kept
+    x.pid = pid;
+    x.flags = flags;
+    x.comm_len = comm_len;
+    std::memcpy(x.comm, comm, comm_len);
+    x.len = len;
+  }
+  return {x.text, len};
 }
 
 // On the writer thread: one line into trace.txt's spool and trace.dat's.
 void TraceWriter::write_line(const LineHead& h, const char* comm, const char* fields) {
   size_t fields_len = h.fields_len;
+  Printed* p = nullptr;
   if (h.fmt) {
-    const std::string& t = printed(h.fmt, std::string_view(fields, fields_len));
-    fields = t.c_str();
-    fields_len = t.size();
+    p = &printed(h.event, h.fmt, std::string_view(fields, fields_len));
+    fields = p->text.c_str();
+    fields_len = p->text.size();
   }
   const char* event = kEvents[h.event].text;
   const char* flags = flags_of(h.event);
@@ -342,16 +409,23 @@ void TraceWriter::write_line(const LineHead& h, const char* comm, const char* fi
   // appends cost as much as the formatting); a longer one in line_.
   char text[kHeadRoom + 64 + 256 + 2];
   const std::string_view fv(fields, fields_len);
+  const std::string_view pre = prefix(h.cpu, comm, h.comm_len, h.pid, flags);
+  std::memcpy(text, pre.data(), pre.size());
+  const size_t head = put_head_after(text, pre.size(), h.ns);
   char* at = text;
-  size_t n = put_line(text, sizeof text - 1, h.ns, h.cpu, comm, h.pid, flags, event, fv);
+  size_t n = put_rest(text, sizeof text - 1, head, event, fv);
   if (n > sizeof text - 1) {
     line_.resize(std::max(n, kHeadRoom) + 1);
     at = &line_[0];
-    put_line(at, line_.size() - 1, h.ns, h.cpu, comm, h.pid, flags, event, fv);
+    std::memcpy(at, text, head);
+    put_rest(at, line_.size() - 1, head, event, fv);
   }
   at[n++] = '\n';
   out_.write(at, n);
-  dat_.add(h.ns, h.cpu, comm, h.pid, event, fields, flags, h.held);
+  if (p)
+    dat_.add(h.ns, h.cpu, comm, h.pid, dat_format_of(h.event), fields, flags, h.held, p->dat);
+  else
+    dat_.add(h.ns, h.cpu, comm, h.pid, event, fields, flags, h.held);
   ++lines_;
   if (h.held >= 0) held_.push_back({start, out_.size() - start, static_cast<unsigned>(h.held)});
   if (h.decides >= 0 && static_cast<size_t>(h.decides) < decided_.size() && !decided_[h.decides]) {
@@ -498,7 +572,8 @@ void TraceWriter::attach(Platform& p, uint64_t end_ns) {
 std::string TraceWriter::format_line(const TraceRecord& r, const char* flags) {
   const std::string fields = r.fields_text();
   std::string s(kHeadRoom + r.event.size() + 2 + fields.size(), '\0');
-  s.resize(put_line(&s[0], s.size(), r.ns, r.cpu, r.comm.c_str(), r.pid, flags, r.event, fields));
+  const size_t pre = static_cast<size_t>(put_prefix(&s[0], r.cpu, r.comm.c_str(), r.pid, flags) - &s[0]);
+  s.resize(put_rest(&s[0], s.size(), put_head_after(&s[0], pre, r.ns), r.event, fields));
   return s;
 }
 

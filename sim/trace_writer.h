@@ -110,10 +110,41 @@ class TraceWriter {
   // Written by the writer thread only (until writer_.finish()).
   SpoolFile out_;
   std::string line_;     // reused: no allocation per line
-  // Lines' fields printed from their arguments, by format and arguments
-  // (printed()).
-  const std::string& printed(const char* fmt, std::string_view args);
-  TextMemo<const char*, std::string, 512> printed_;
+  // Lines' fields printed from their arguments, and trace.dat's record
+  // for them, by event, format and arguments (printed()).
+  struct Printed {
+    std::string text;
+    TraceDat::Body dat;
+  };
+  struct PrintedKey {
+    const char* fmt;
+    int event;
+    bool operator==(const PrintedKey& o) const { return fmt == o.fmt && event == o.event; }
+  };
+  struct PrintedKeyHash {
+    size_t operator()(const PrintedKey& k) const {
+      return reinterpret_cast<uintptr_t>(k.fmt) ^ static_cast<size_t>(k.event) << 3;
+    }
+  };
+  Printed& printed(int ev, const char* fmt, std::string_view args);
+  TextMemo<PrintedKey, Printed, 512, PrintedKeyHash> printed_;
+  // A line's head before the time, with what it was made from, for the
+  // last kPrefixWays (comm, pid, flags) of each CPU column (prefix()).
+  struct Prefix {
+    int pid = 0;
+    const char* flags = nullptr;
+    size_t comm_len = 0;
+    size_t len = 0;  // 0: none
+    char comm[96];
+    char text[192];  // kHeadRoom (trace_writer.cc)
+  };
+  static constexpr unsigned kPrefixWays = 4;
+  struct PrefixSet {
+    Prefix ways[kPrefixWays];
+    unsigned next = 0;  // the way to take next (round robin)
+  };
+  std::string_view prefix(unsigned cpu, const char* comm, size_t comm_len, int pid, const char* flags);
+  std::vector<PrefixSet> prefixes_;
   uint64_t lines_ = 0;
   std::string fields_;  // the simulation thread's, reused
   std::vector<int> cluster_of_core_;

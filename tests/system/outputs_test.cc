@@ -7,6 +7,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdarg>
+#include <sys/stat.h>
 #include <fstream>
 
 #include <algorithm>
@@ -18,6 +20,7 @@
 #include <vector>
 
 #include "run_helpers.h"
+#include "sim/trace_args.h"
 #include "sim/trace_writer.h"
 
 using namespace blsim_test;
@@ -405,6 +408,9 @@ TEST(Outputs, TraceLineAsSnprintfPrintsIt) {
       {1500, 3, long_comm.c_str(), 7},
       {60000000500ull, 123, "fifteen_chars__", 12345},  // 3-digit CPU, 5-digit pid
       {999999999ull, 99, "sixteen_chars___", -9999},
+      {9999999500ull, 4, "<idle>", 0},   // rounds up to 10 s
+      {99999999499ull, 4, "<idle>", 0},  // the last microsecond below 100 s
+      {99999999500ull, 4, "<idle>", 0},  // rounds up to 100 s
   };
   for (const auto& c : cases) {
     TraceRecord r{c.ns, c.cpu, 0, c.comm, c.pid, "cpu_idle", "state=1 cpu_id=0"};
@@ -791,6 +797,87 @@ TEST(Outputs, TraceDatReadsBackThroughTraceCmd) {
   count = expect_dat_as_txt(d + "/sparse", d);
   EXPECT_EQ(count["cpu_migrate_begin"], 1);
   EXPECT_EQ(count.size(), 4u);
+}
+
+// The arguments of fmt packed as hw_trace_event() packs them.
+static std::string packed(const char* fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  std::string out;
+  EXPECT_TRUE(pack_trace_args(fmt, ap, out)) << fmt;
+  va_end(ap);
+  return out;
+}
+
+// The trace writer remembers the heads of a few lines per CPU column, and
+// each printed field text with its trace.dat record by event, format and
+// arguments. Fed directly: more tasks on a column than it remembers, comms
+// past the head's 95 characters, one format's arguments under two events
+// (the kernel model's sched_waking and sched_wakeup share one, as do
+// cpu_migrate_begin and _finish). Each line of trace.txt must be what
+// format_line() prints for it alone, and trace.dat must hold each line's
+// own event, task and fields.
+TEST(Outputs, TraceWriterPrintsEachLineAsAlone) {
+  const std::string d = scratch("outputs-trace-writer");
+  static const char* const kIdle = "state=%u cpu_id=%u";
+  static const char* const kWake = "comm=%s pid=%d prio=%d target_cpu=%03u";
+  static const char* const kMigrate = "timestamp=%llu cpu_hwid=0x%08X";
+  const std::string long_comm(70, 'y'), huge_comm(100, 'z');
+  std::vector<std::pair<TraceRecord, const char*>> recs;  // with the flags trace.txt shows
+  uint64_t ns = 1000;
+  for (unsigned i = 0; i < 40; ++i) {
+    const unsigned cpu = i % 2;
+    const std::string task = "t" + std::to_string(i % 6);
+    const int pid = 100 + static_cast<int>(i % 6);
+    recs.push_back({{ns += 777, cpu, cpu, "<idle>", 0, "cpu_idle", packed(kIdle, i % 3, cpu), kIdle}, "d..1"});
+    const std::string wake = packed(kWake, task.c_str(), pid, 120, cpu);
+    recs.push_back({{ns += 1001, cpu, cpu, task, pid, "sched_waking", wake, kWake}, "...."});
+    recs.push_back({{ns += 1, cpu, cpu, task, pid, "sched_wakeup", wake, kWake}, "...."});
+    const std::string hwid = packed(kMigrate, 5000ull, 0x100u + cpu);
+    recs.push_back({{ns += 3, cpu, cpu, task, pid, "cpu_migrate_begin", hwid, kMigrate}, "...."});
+    recs.push_back({{ns += 3, cpu, cpu, task, pid, "cpu_migrate_finish", hwid, kMigrate}, "...."});
+    // A task renamed (prctl PR_SET_NAME): its pid with another comm.
+    recs.push_back({{ns += 2, cpu, cpu, i / 2 % 2 ? "renamed" : "named", 200, "sched_wakeup", wake, kWake}, "...."});
+    if (i % 10 == 9) {
+      const std::string& comm = i % 20 == 9 ? long_comm : huge_comm;
+      const int cpid = i % 20 == 9 ? 70 : 71;
+      recs.push_back({{ns += 5, cpu, cpu, comm, cpid, "sched_wakeup",
+                       "comm=" + task + " pid=" + std::to_string(pid) + " prio=120 target_cpu=00" +
+                           std::to_string(cpu)},
+                      "...."});
+    }
+  }
+  const auto write = [](const std::string& dir, const std::vector<std::pair<TraceRecord, const char*>>& rs) {
+    TraceWriter tw;
+    ASSERT_TRUE(tw.open(dir));
+    for (const auto& r : rs) tw.add(r.first);
+    tw.finish();
+    ASSERT_TRUE(tw.stage(5));
+    ASSERT_TRUE(tw.publish());
+    FILE* f = fopen((dir + "/trace.dat").c_str(), "w+b");
+    ASSERT_TRUE(f != nullptr);
+    EXPECT_TRUE(tw.write_dat(f, 5));
+    fclose(f);
+  };
+  write(d, recs);
+  std::vector<std::string> lines;
+  for (const std::string& l : lines_of(slurp(d + "/trace.txt")))
+    if (!l.empty() && l[0] != '#') lines.push_back(l);
+  ASSERT_EQ(lines.size(), recs.size());
+  for (size_t i = 0; i < recs.size(); ++i)
+    EXPECT_EQ(lines[i], TraceWriter::format_line(recs[i].first, recs[i].second)) << "line " << i;
+  // trace.dat against trace.txt, without the lines whose head the long
+  // comms cut short (as the kernel's would be: not lines a parser reads),
+  // and the renamed task's (trace.dat keeps one comm per pid).
+  recs.erase(std::remove_if(recs.begin(), recs.end(),
+                            [](const auto& r) { return r.first.comm.size() > 60 || r.first.pid == 200; }),
+             recs.end());
+  ASSERT_EQ(mkdir((d + "/short").c_str(), 0755), 0);
+  write(d + "/short", recs);
+  const std::map<std::string, int> count = expect_dat_as_txt(d + "/short", d);
+  EXPECT_EQ(count.at("sched_waking"), 40);
+  EXPECT_EQ(count.at("sched_wakeup"), 40);
+  EXPECT_EQ(count.at("cpu_migrate_finish"), 40);
 }
 
 // cpu_frequency: one line per CPU at time 0 (the boot frequency), then one
