@@ -59,12 +59,19 @@ StatsCollector::~StatsCollector() = default;
 
 namespace {
 // Each record starts with its kind; follow() takes them in order.
-enum class Rec : uint8_t { Change, Task, Take, Forget, Hand };
+enum class Rec : uint8_t { Change, Core, Task, Take, Forget, Hand };
 // A change a cluster's energy model noted (ClusterEnergy::forward_only()).
 struct ChangeRec {
   Rec kind;
   uint32_t cluster;
   ClusterEnergy::Change change;
+};
+// The same for a core's change (most of them): 16 bytes, not 64.
+struct CoreRec {
+  Rec kind;
+  uint8_t cluster, state, work;  // CoreChange's state and kind
+  uint32_t core;
+  uint64_t at_ps;
 };
 // A CONTEXTIDR write (TaskEnergy).
 struct TaskRec {
@@ -103,8 +110,9 @@ uint64_t ns_to_ps(uint64_t ns) { return sc_time(static_cast<double>(ns), SC_NS).
 }  // namespace
 
 // Every change of an energy model goes to its follower on the stats thread
-// (~64 bytes, ~17k a simulated second of mp3-short), where integrating it
-// and keeping the history cost ~200 instructions a change on this thread.
+// (~17k a simulated second of mp3-short; a core's in 16 bytes, another in
+// 64), where integrating it and keeping the history cost ~200
+// instructions a change on this thread.
 void StatsCollector::follow_energy() {
   std::vector<ClusterEnergy*> followers;
   for (size_t c = 0; c < p_.clusters().size(); ++c) {
@@ -112,6 +120,12 @@ void StatsCollector::follow_energy() {
     energy_.push_back(e.follower_copy());
     followers.push_back(energy_.back().get());
     e.add_listener([this, &e, c] {
+      ClusterEnergy::CoreChange cc;
+      if (c <= UINT8_MAX && e.last_core_change(&cc)) {
+        const CoreRec r = {Rec::Core, static_cast<uint8_t>(c), cc.state, cc.kind, cc.core, cc.at_ps};
+        tell(r);
+        return;
+      }
       ChangeRec r{};
       r.kind = Rec::Change;
       r.cluster = static_cast<uint32_t>(c);
@@ -158,6 +172,7 @@ void StatsCollector::follow(std::string_view chunk) {
 size_t StatsCollector::record_size(char kind) {
   switch (static_cast<Rec>(kind)) {
     case Rec::Change: return sizeof(ChangeRec);
+    case Rec::Core: return sizeof(CoreRec);
     case Rec::Task: return sizeof(TaskRec);
     case Rec::Take: return sizeof(TakeRec);
     case Rec::Forget: return sizeof(ForgetRec);
@@ -171,6 +186,11 @@ void StatsCollector::follow_one(const char* p) {
     case Rec::Change: {
       const auto r = read_rec<ChangeRec>(p);
       energy_[r.cluster]->apply(r.change);
+      break;
+    }
+    case Rec::Core: {
+      const auto r = read_rec<CoreRec>(p);
+      energy_[r.cluster]->apply(ClusterEnergy::CoreChange{r.at_ps, r.core, r.state, r.work});
       break;
     }
     case Rec::Task: {

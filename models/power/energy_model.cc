@@ -301,6 +301,11 @@ void ClusterEnergy::apply(const Change& c) {
   }
 }
 
+void ClusterEnergy::apply(const CoreChange& c) {
+  copy_now_ps_ = c.at_ps;
+  core_changed(c.core, {static_cast<Core::State>(c.state), static_cast<WorkKind>(c.kind)});
+}
+
 void ClusterEnergy::sync() {
   need_meters("sync");
   advance();

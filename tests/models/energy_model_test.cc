@@ -3,6 +3,8 @@
 // V/f, a linear ramp (V^2 and V^n integrated exactly), WFI vs run, cluster
 // off, and the rail = cores + uncore invariant.
 #include <gtest/gtest.h>
+
+#include <algorithm>
 #include <systemc>
 
 #include <cmath>
@@ -261,15 +263,26 @@ TEST(EnergyModel, FollowerIntegratesAsTheModelWould) {
     bool sync;  // else a change
     ClusterEnergy::Change change;
     uint64_t at_ps;
+    bool compact;  // a core's change, told as a CoreChange (as the stats do)
+    ClusterEnergy::CoreChange core;
   };
   std::vector<Told> told;
-  fwd.add_listener([&] { told.push_back({false, fwd.last_change(), 0}); });
+  fwd.add_listener([&] {
+    // A core's change compact (as the stats and the waves tell it), but
+    // the last one (core 1 off) as a whole Change.
+    Told t = {false, fwd.last_change(), 0, false, {}};
+    const ClusterEnergy::Change& c = t.change;
+    const bool last_core = c.kind == ClusterEnergy::Change::Kind::Core && c.core == 1 &&
+                           c.activity.state == Core::State::Off;
+    t.compact = !last_core && fwd.last_core_change(&t.core);
+    told.push_back(t);
+  });
   fwd.forward_only();
   // The same to both: `own` integrates, `fwd` only notes.
   auto both = [&](auto&& f) { f(own); f(fwd); };
   auto sync = [&] {
     own.sync();
-    told.push_back({true, {}, sc_time_stamp().value()});
+    told.push_back({true, {}, sc_time_stamp().value(), false, {}});
   };
   run_for_us(10);
   both([](ClusterEnergy& e) { e.core_changed(1, {Core::State::Run, WorkKind::Fp}); });
@@ -294,9 +307,11 @@ TEST(EnergyModel, FollowerIntegratesAsTheModelWould) {
   const sc_time end = sc_time_stamp();
   own.forget_before(mid);
   ASSERT_EQ(told.size(), 12u);
+  EXPECT_EQ(std::count_if(told.begin(), told.end(), [](const Told& t) { return t.compact; }), 3);
   std::thread([&] {
     for (const Told& t : told) {
       if (t.sync) follower->sync_at(t.at_ps);
+      else if (t.compact) follower->apply(t.core);
       else follower->apply(t.change);
     }
     follower->forget_before_ps(mid.value());
