@@ -7,7 +7,7 @@
 // into cycles and transactions on the calling core.
 #include <systemc>
 
-#include <vector>
+#include <memory>
 
 #include "models/cpu/core.h"
 #include "sim/hw_glue_core.h"
@@ -21,9 +21,30 @@ using namespace glue;
 
 namespace {
 
-// Scratch buffers of the timing-only bursts (their contents are not
-// modelled, only their length costs).
-std::vector<uint8_t> writeback_buf, line_buf;
+// Scratch buffers of the timing-only bursts: their contents are not
+// modelled, only their length costs, so nothing reads or writes them and
+// they are not cleared either. An L2 flush's is 1 MiB: cleared, its 256
+// pages were each touched once, and a first touch costs ~12 us in a VM
+// (3 ms of a run); untouched, a large allocation's pages are never mapped.
+class Scratch {
+ public:
+  uint8_t* at_least(size_t n) {
+    if (n > size_) {
+      bytes_.reset(new uint8_t[n]);  // default-initialised: not written
+      size_ = n;
+    }
+    return bytes_.get();
+  }
+  void release() {
+    bytes_.reset();
+    size_ = 0;
+  }
+
+ private:
+  std::unique_ptr<uint8_t[]> bytes_;
+  size_t size_ = 0;
+};
+Scratch writeback_buf, line_buf;
 
 void write_back(CoreState& c, uint64_t lines, uint32_t line_bytes) {
   if (!lines) return;
@@ -31,10 +52,9 @@ void write_back(CoreState& c, uint64_t lines, uint32_t line_bytes) {
   // models charge it by bandwidth.
   // The contents are not modelled: a timing-only burst from one scratch
   // buffer, so only its length costs (no copy into DRAM's pages).
-  std::vector<uint8_t>& buf = writeback_buf;
-  if (buf.size() < lines * line_bytes) buf.resize(lines * line_bytes);
+  uint8_t* const buf = writeback_buf.at_least(lines * line_bytes);
   guarded([&] {
-    c.hw.core->transact(tlm::TLM_WRITE_COMMAND, g->setup.dram_base, buf.data(),
+    c.hw.core->transact(tlm::TLM_WRITE_COMMAND, g->setup.dram_base, buf,
                         static_cast<unsigned>(lines * line_bytes), true, true);
     return 0;
   });
@@ -88,10 +108,9 @@ void cold_misses(CoreState& c) {
     return;
   }
   const uint32_t line = core->l1d().params().line_bytes;
-  std::vector<uint8_t>& buf = line_buf;
-  if (buf.size() < line) buf.resize(line);
+  uint8_t* const buf = line_buf.at_least(line);
   guarded([&] {
-    core->transact_chain(tlm::TLM_READ_COMMAND, g->setup.dram_base, buf.data(), line,
+    core->transact_chain(tlm::TLM_READ_COMMAND, g->setup.dram_base, buf, line,
                          p.cold_resume_lines);
     return 0;
   });
@@ -101,8 +120,8 @@ void cold_misses(CoreState& c) {
 }  // namespace
 
 void glue::cpu_caches_reset() {
-  std::vector<uint8_t>().swap(writeback_buf);
-  std::vector<uint8_t>().swap(line_buf);
+  writeback_buf.release();
+  line_buf.release();
 }
 
 extern "C" {

@@ -383,6 +383,11 @@ void Tc2Scc::pm_thread(unsigned c) {
 
 // ---- DVFS ------------------------------------------------------------------
 
+void Tc2Scc::keep(const DvfsRecord& r) {
+  if (records_.size() == kKeptDvfsRecords) records_.pop_front();
+  records_.push_back(r);
+}
+
 void Tc2Scc::dvfs_thread(unsigned c) {
   Cluster& k = cl_[c];
   const unsigned type = dvfs_type(c);
@@ -400,7 +405,7 @@ void Tc2Scc::dvfs_thread(unsigned c) {
     if (level >= opps.size()) {
       r.error = true;
       r.completed = sc_time_stamp();
-      records_.push_back(r);
+      keep(r);
       complete(SPC_STAT_ERR(type));
       continue;
     }
@@ -438,7 +443,7 @@ void Tc2Scc::dvfs_thread(unsigned c) {
     }
     perf_[c] = level;
     r.completed = sc_time_stamp();
-    records_.push_back(r);
+    keep(r);
     complete(SPC_STAT_COMPLETE(type));
   }
 }

@@ -73,6 +73,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <deque>
 #include <memory>
 #include <vector>
 
@@ -136,7 +137,11 @@ class Tc2Scc : public sc_core::sc_module {
   uint32_t resume_address(unsigned cluster, unsigned cpu) const;
   bool in_reset(unsigned cluster, unsigned cpu) const;
   unsigned perf_level(unsigned cluster) const { return perf_[cluster]; }
-  const std::vector<DvfsRecord>& dvfs_records() const { return records_; }
+  // The last kKeptDvfsRecords operations, oldest first. Bounded: a run's
+  // ~230 a simulated second (mp3-short, ondemand) would otherwise grow
+  // with the run, each new page a first touch (~12 us in a VM).
+  static constexpr size_t kKeptDvfsRecords = 256;
+  const std::deque<DvfsRecord>& dvfs_records() const { return records_; }
   DvfsGuard* dvfs_guard(unsigned cluster) const { return guard_[cluster].get(); }
   const Tc2SccParams& params() const { return p_; }
   // Developers' self-check (BLSIM_CHECK_RUN_AHEAD=1, sim/run.cc): the power
@@ -204,6 +209,7 @@ class Tc2Scc : public sc_core::sc_module {
   bool comms_busy_ = false;
   uint32_t comms_cmd_ = 0;
   ModelEvent comms_ev_;
-  std::vector<DvfsRecord> records_;
+  std::deque<DvfsRecord> records_;  // dvfs_records()
+  void keep(const DvfsRecord& r);
   static bool check_pm_wakes_;
 };

@@ -333,6 +333,28 @@ TEST(Tc2Spc, PerfLevelOutOfRangeCompletesWithError) {
   EXPECT_TRUE(b.scc->dvfs_records()[1].error);
 }
 
+// The SCC keeps its last kKeptDvfsRecords operations, not every one of
+// the run: the oldest go first.
+TEST(Tc2Spc, DvfsRecordsKeepTheLastOnes) {
+  Board b;
+  const size_t n = Tc2Scc::kKeptDvfsRecords + 10;
+  std::vector<sc_time> asked;  // just before each request
+  Script s("s", [&] {
+    for (size_t i = 0; i < n; ++i) {
+      asked.push_back(sc_time_stamp());
+      b.set_perf(0, 8);  // out of range: completes at once, as an error
+    }
+  });
+  sc_start(sc_time(100, SC_MS));
+  ASSERT_EQ(asked.size(), n);
+  const auto& r = b.scc->dvfs_records();
+  ASSERT_EQ(r.size(), Tc2Scc::kKeptDvfsRecords);
+  EXPECT_GE(r.front().requested, asked[10]);
+  EXPECT_LT(r.front().requested, asked[11]);
+  EXPECT_GE(r.back().requested, asked.back());
+  EXPECT_TRUE(r.back().error);
+}
+
 TEST(Tc2Spc, SecondPerfRequestIsQueued) {
   Board b;
   uint32_t req_busy = 0, req_idle = 1;
