@@ -13,6 +13,7 @@ void WriterThread::start(Handler h) {
   thread_ = std::thread([this] {
     // Named, so that top -H and perf --comm tell it from the simulation.
     pthread_setname_np(pthread_self(), "blsim-writer");
+    prepare();
     run();
   });
 }
@@ -49,6 +50,19 @@ void WriterThread::finish() {
   }
   cv_.notify_one();
   thread_.join();
+}
+
+// (A short run may finish first: then the rest are not made.)
+void WriterThread::prepare() {
+  for (size_t i = 0; i < kPreparedChunks; ++i) {
+    Chunk c;
+    c.bytes.reset(new char[kChunkRoom]);
+    c.cap = kChunkRoom;
+    std::memset(c.bytes.get(), 0, kChunkRoom);  // the touch is the point
+    std::lock_guard<std::mutex> lock(mu_);
+    if (done_) return;
+    spare_.push_back(std::move(c));
+  }
 }
 
 // Takes chunks in order and handles each outside the lock, so that the
