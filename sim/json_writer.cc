@@ -6,6 +6,10 @@
 #include <cstring>
 #include <cstdio>
 #include <stdexcept>
+#include <vector>
+
+#include <fcntl.h>
+#include <unistd.h>
 
 JsonWriter::JsonWriter() : g_(yajl_gen_alloc(nullptr)) {
   yajl_gen_config(g_, yajl_gen_beautify, 1);
@@ -60,6 +64,41 @@ JsonWriter& JsonWriter::number(const char* s, size_t len) {
   check(yajl_gen_number(g_, s, len), "number");
   return *this;
 }
+// YAJL prints what goes before a value (a separator, the indent) when
+// the value comes; an empty number has it printed and adds nothing, and
+// the text goes straight after it.
+bool JsonWriter::raw_value_from(int fd, uint64_t off, uint64_t len) {
+  std::string text;
+  if (!out_) {
+    text.resize(len);
+    for (size_t got = 0; got < len;) {
+      const ssize_t n = pread(fd, &text[got], len - got, static_cast<off_t>(off + got));
+      if (n <= 0) return false;
+      got += static_cast<size_t>(n);
+    }
+    raw_value(text);
+    return true;
+  }
+  number("", 0);
+  flush();
+  if (fflush(out_) != 0) return false;
+  loff_t in = static_cast<loff_t>(off);
+  while (len) {
+    const ssize_t n = copy_file_range(fd, &in, fileno(out_), nullptr, len, 0);
+    if (n <= 0) break;  // an old kernel or another file system: by hand
+    len -= static_cast<uint64_t>(n);
+  }
+  std::vector<char> buf(len ? std::min<uint64_t>(len, 1 << 20) : 0);
+  while (len) {
+    const ssize_t n = pread(fd, buf.data(), std::min<uint64_t>(len, buf.size()), in);
+    if (n <= 0 || ::write(fileno(out_), buf.data(), static_cast<size_t>(n)) != n) return false;
+    in += n;
+    len -= static_cast<uint64_t>(n);
+  }
+  // The stream's idea of its position, from the file's.
+  return fseek(out_, 0, SEEK_CUR) == 0;
+}
+
 JsonWriter& JsonWriter::inline_array(std::initializer_list<uint64_t> v) {
   // YAJL prints a number's text as given, so a whole array passes as one.
   char buf[24 * 8];

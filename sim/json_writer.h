@@ -43,6 +43,11 @@ class JsonWriter {
   // A value given as JSON text, written as it is: it must be valid, and
   // indented for where it stands (SwitchLog::element_json()).
   JsonWriter& raw_value(std::string_view json) { return number(json.data(), json.size()); }
+  // The same for a value that sits in the file open as fd, len bytes at
+  // off: streamed, the kernel copies it into the output (copy_file_range),
+  // not this process. False on a read or write error (the document is
+  // then unfinished).
+  bool raw_value_from(int fd, uint64_t off, uint64_t len);
   template <typename T>
   JsonWriter& field(std::string_view k, const T& v) { key(k); return value(v); }
 

@@ -217,6 +217,8 @@ void StatsCollector::follow_one(const char* p) {
       const auto r = read_rec<HandRec>(p);
       const std::unique_ptr<const SwitchRecord> own(r.copy);
       const double e = switch_energy(r.t0_ns, r.t1_ns);
+      // Joined as they will stand in switches[] (SwitchLog::Ahead).
+      if (!ahead_ends_.empty()) ahead_spool_.write(SwitchLog::kElementSeparator);
       ahead_spool_.write(SwitchLog::element_json(*own, e, schema_));
       ahead_ends_.push_back(ahead_spool_.size());
       break;
@@ -701,32 +703,14 @@ bool StatsCollector::write(JsonWriter& j, const RunInfo& r) const {
   j.end_array();
   write_cpus(j, sc_time_stamp().value() / 1000);
   write_cpufreq(j, sc_time_stamp().value() / 1000);
-  // The switches made during the run, read back in order from their spool
-  // (from its start: a second write reads them again).
-  // The spool is read 1 MiB at a time: fread's own buffer (4 KiB) made a
-  // read() every few switches, ~1,800 in 60 s of mp3-short.
+  // The switches rendered during the run, copied from their spool (from
+  // its start: a second write copies them again) by the kernel: read back
+  // and written by hand, their ~8 MB per simulated minute of mp3-short
+  // were the longest step after the simulation.
   SwitchLog::Ahead ahead{ahead_, nullptr};
-  uint64_t at = 0;
-  std::vector<char> block;
-  size_t block_at = 0;
-  if (ahead_file_ && fseek(ahead_file_, 0, SEEK_SET) != 0) ahead.switches.clear();
-  ahead.text = [this, &at, &block, &block_at](size_t i, std::string* t) {
-    const uint64_t end = ahead_ends_[i];
-    t->clear();
-    for (size_t want = end - at; want;) {
-      if (block_at == block.size()) {
-        block.resize(size_t(1) << 20);
-        block.resize(fread(block.data(), 1, block.size(), ahead_file_));
-        block_at = 0;
-        if (block.empty()) return false;
-      }
-      const size_t n = std::min(want, block.size() - block_at);
-      t->append(block.data() + block_at, n);
-      block_at += n;
-      want -= n;
-    }
-    at = end;
-    return true;
+  ahead.first = [this](JsonWriter& j, size_t n, bool* wrote) {
+    *wrote = true;
+    return j.raw_value_from(fileno(ahead_file_), 0, ahead_ends_[n - 1]);
   };
   const bool use = ahead_file_ && r.stats_schema == schema_ && ahead_ends_.size() == ahead_.size();
   if (!switches_.write_json(j, [this](uint64_t t0, uint64_t t1) { return switch_energy(t0, t1); },

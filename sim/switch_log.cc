@@ -333,18 +333,19 @@ bool SwitchLog::write_json(JsonWriter& j, const EnergyBetween& energy_j, int sch
     j.end_array();
   }
   size_t k = 0;
-  if (ahead && ahead->switches.size() <= order.size() &&
+  if (ahead && ahead->first && ahead->switches.size() <= order.size() &&
       std::equal(ahead->switches.begin(), ahead->switches.end(), order.begin()))
     k = ahead->switches.size();
   j.key("switches").begin_array();
-  std::string text;
-  for (size_t i = 0; i < order.size(); ++i) {
-    if (i < k && ahead->text && ahead->text(i, &text))
-      j.raw_value(text);
-    else if (order[i]->steps_taken)
-      return false;
-    else
-      write_switch(j, *order[i], energy_j, schema);
+  size_t i = 0;
+  if (k) {
+    bool wrote = false;
+    if (ahead->first(j, k, &wrote)) i = k;
+    else if (wrote) return false;
+  }
+  for (; i < order.size(); ++i) {
+    if (order[i]->steps_taken) return false;
+    write_switch(j, *order[i], energy_j, schema);
   }
   j.end_array();
   return true;

@@ -84,12 +84,18 @@ class SwitchLog {
   // ahead: the JSON text of the first switches in request order, made
   // before by element_json() (on another thread, during the run), written
   // as they are; it is not used unless those are the switches it names.
-  // text(i, &t) gives the i-th, asked in order (false: that one is
-  // rendered here instead).
+  // first(j, n) writes the first n texts as one value of j, joined by
+  // kElementSeparator as YAJL would join them (stats.json's are copied
+  // from their spool by the kernel); false if it wrote nothing (they are
+  // then rendered here instead) or failed on the way (with the document
+  // unfinished: write_json() fails).
   struct Ahead {
     std::vector<const SwitchRecord*> switches;
-    std::function<bool(size_t i, std::string* text)> text;
+    std::function<bool(JsonWriter& j, size_t n, bool* wrote)> first;
   };
+  // Between two elements of switches[] as YAJL beautifies it: a comma, a
+  // newline and the elements' indent (two levels).
+  static constexpr const char* kElementSeparator = ",\n    ";
   // False, with the document unfinished, if a switch whose steps were
   // taken has no text in ahead.
   bool write_json(JsonWriter& j, const EnergyBetween& energy_j = nullptr, int schema = 2,

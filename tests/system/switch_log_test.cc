@@ -4,6 +4,8 @@
 // does during a run) is the text written all at once.
 #include <gtest/gtest.h>
 
+#include <cstdint>
+#include <functional>
 #include <string>
 
 #include "sim/json_writer.h"
@@ -28,6 +30,21 @@ std::string written(const SwitchLog& log, int schema, const SwitchLog::Ahead* ah
   log.write_json(j, energy, schema, ahead);
   j.end_object();
   return j.str();
+}
+
+// texts[0..n) as Ahead::first writes them: one value, joined as YAJL
+// joins array elements; false (nothing written) if n reaches `unreadable`.
+std::function<bool(JsonWriter&, size_t, bool*)> first_of(const std::string* texts,
+                                                         size_t unreadable = SIZE_MAX) {
+  return [texts, unreadable](JsonWriter& j, size_t n, bool* wrote) {
+    *wrote = false;
+    if (n > unreadable) return false;
+    std::string all;
+    for (size_t i = 0; i < n; ++i) all += (i ? SwitchLog::kElementSeparator : "") + texts[i];
+    j.raw_value(all);
+    *wrote = true;
+    return true;
+  };
 }
 
 }  // namespace
@@ -59,17 +76,22 @@ TEST(SwitchLog, SwitchesWrittenAheadReadAsSwitchesWrittenAtOnce) {
       texts[i] = SwitchLog::element_json(s, energy(s.requested_ns, s.end_ns), schema);
       ahead.switches.push_back(&s);
     }
-    ahead.text = [&texts](size_t i, std::string* t) {
-      *t = texts[i];
-      return true;
-    };
+    ahead.first = first_of(texts);
     EXPECT_EQ(written(log, schema, &ahead), at_once) << "schema " << schema;
-    // A text that cannot be read is rendered instead.
-    ahead.text = [&texts](size_t i, std::string* t) {
-      *t = texts[i];
-      return i != 1;
-    };
+    // Texts that cannot be read are rendered instead.
+    ahead.first = first_of(texts, 1);
     EXPECT_EQ(written(log, schema, &ahead), at_once) << "schema " << schema;
+    // Texts written in part, then a failure: the switches could still be
+    // rendered, but the document already holds some of them.
+    ahead.first = [](JsonWriter& j, size_t, bool* wrote) {
+      j.raw_value("{}");
+      *wrote = true;
+      return false;
+    };
+    JsonWriter w;
+    w.begin_object();
+    EXPECT_FALSE(log.write_json(w, energy, schema, &ahead)) << "schema " << schema;
+    ahead.first = first_of(texts);
     // Texts that name other switches than the first in request order are
     // not used.
     std::swap(ahead.switches[0], ahead.switches[1]);
@@ -104,10 +126,7 @@ TEST(SwitchLog, ATakenSwitchIsWrittenFromItsCopysText) {
     texts[i] = SwitchLog::element_json(copy, energy(copy.requested_ns, copy.end_ns), 2);
     ahead.switches.push_back(&s);
   }
-  ahead.text = [&texts](size_t i, std::string* t) {
-    *t = texts[i];
-    return true;
-  };
+  ahead.first = first_of(texts);
   EXPECT_EQ(written(log, 2, &ahead), at_once);
   JsonWriter j;
   j.begin_object();
@@ -115,10 +134,7 @@ TEST(SwitchLog, ATakenSwitchIsWrittenFromItsCopysText) {
   JsonWriter k;
   k.begin_object();
   EXPECT_FALSE(log.write_json(k, energy, 2, nullptr));
-  ahead.text = [&texts](size_t i, std::string* t) {
-    *t = texts[i];
-    return i != 1;  // the second cannot be read back
-  };
+  ahead.first = first_of(texts, 1);  // cannot be read back
   JsonWriter m;
   m.begin_object();
   EXPECT_FALSE(log.write_json(m, energy, 2, &ahead));
