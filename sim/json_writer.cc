@@ -13,7 +13,7 @@
 
 JsonWriter::JsonWriter() : g_(yajl_gen_alloc(nullptr)) {
   yajl_gen_config(g_, yajl_gen_beautify, 1);
-  yajl_gen_config(g_, yajl_gen_indent_string, "  ");
+  yajl_gen_config(g_, yajl_gen_indent_string, kIndent);
 }
 
 void JsonWriter::print(void* self, const char* str, size_t len) {
@@ -51,10 +51,10 @@ void JsonWriter::check(yajl_gen_status s, const char* what) {
     throw std::logic_error(std::string("json writer: ") + what + " out of place");
 }
 
-JsonWriter& JsonWriter::begin_object() { check(yajl_gen_map_open(g_), "{"); return *this; }
-JsonWriter& JsonWriter::end_object() { check(yajl_gen_map_close(g_), "}"); return *this; }
-JsonWriter& JsonWriter::begin_array() { check(yajl_gen_array_open(g_), "["); return *this; }
-JsonWriter& JsonWriter::end_array() { check(yajl_gen_array_close(g_), "]"); return *this; }
+JsonWriter& JsonWriter::begin_object() { check(yajl_gen_map_open(g_), "{"); ++depth_; return *this; }
+JsonWriter& JsonWriter::end_object() { check(yajl_gen_map_close(g_), "}"); --depth_; return *this; }
+JsonWriter& JsonWriter::begin_array() { check(yajl_gen_array_open(g_), "["); ++depth_; return *this; }
+JsonWriter& JsonWriter::end_array() { check(yajl_gen_array_close(g_), "]"); --depth_; return *this; }
 JsonWriter& JsonWriter::key(std::string_view k) { return value(k); }
 JsonWriter& JsonWriter::value(std::string_view s) {
   check(yajl_gen_string(g_, reinterpret_cast<const unsigned char*>(s.data()), s.size()), "string");
@@ -99,19 +99,42 @@ bool JsonWriter::raw_value_from(int fd, uint64_t off, uint64_t len) {
   return fseek(out_, 0, SEEK_CUR) == 0;
 }
 
-JsonWriter& JsonWriter::inline_array(std::initializer_list<uint64_t> v) {
-  // YAJL prints a number's text as given, so a whole array passes as one.
-  char buf[24 * 8];
-  char* p = buf;
+// As YAJL's beautifier lays out an array whose elements are numbers:
+// "[", then each element on a new line at one level deeper, separated by
+// commas, then a new line and "]" at this level (when empty, a blank
+// line between the brackets). A row prints as the number text "[a, b, c]".
+JsonWriter& JsonWriter::inline_rows(const uint64_t* v, size_t rows, size_t per_row) {
+  const size_t indent = std::char_traits<char>::length(kIndent);
+  // At most: each row's indent, brackets, numbers and separators.
+  std::string text(4 + (depth_ + 1) * indent + rows * ((depth_ + 1) * indent + 4 + per_row * 22), '\0');
+  char* p = &text[0];
+  const auto put_indent = [&p, indent](unsigned levels) {
+    for (unsigned i = 0; i < levels; ++i, p += indent) std::memcpy(p, kIndent, indent);
+  };
   *p++ = '[';
-  for (uint64_t x : v) {
-    if (p > buf + 1) { *p++ = ','; *p++ = ' '; }
-    if (p + 24 >= buf + sizeof buf) break;
-    p = std::to_chars(p, buf + sizeof buf, x).ptr;
+  *p++ = '\n';
+  for (size_t r = 0; r < rows; ++r) {
+    if (r) {
+      *p++ = ',';
+      *p++ = '\n';
+    }
+    put_indent(depth_ + 1);
+    *p++ = '[';
+    for (size_t k = 0; k < per_row; ++k) {
+      if (k) {
+        *p++ = ',';
+        *p++ = ' ';
+      }
+      p = std::to_chars(p, p + 20, v[r * per_row + k]).ptr;
+    }
+    *p++ = ']';
   }
+  *p++ = '\n';  // empty too: YAJL leaves a blank line between the brackets
+  put_indent(depth_);
   *p++ = ']';
-  return number(buf, static_cast<size_t>(p - buf));
+  return number(text.data(), static_cast<size_t>(p - text.data()));
 }
+
 JsonWriter& JsonWriter::value(uint64_t v) {
   char buf[24];
   const auto r = std::to_chars(buf, buf + sizeof buf, v);
@@ -133,9 +156,11 @@ JsonWriter& JsonWriter::value(double v) {
 JsonWriter& JsonWriter::value(bool v) { check(yajl_gen_bool(g_, v), "bool"); return *this; }
 JsonWriter& JsonWriter::null() { check(yajl_gen_null(g_), "null"); return *this; }
 
-std::string JsonWriter::str() const {
+std::string_view JsonWriter::view() const {
   const unsigned char* buf;
   size_t len;
   yajl_gen_get_buf(g_, &buf, &len);
-  return std::string(reinterpret_cast<const char*>(buf), len);
+  return {reinterpret_cast<const char*>(buf), len};
 }
+
+std::string JsonWriter::str() const { return std::string(view()); }

@@ -95,3 +95,33 @@ TEST(JsonWriter, AValueThatCannotBeReadFails) {
   close(p[0]);
   close(p[1]);
 }
+
+// inline_rows() lays its array out as YAJL lays out one whose elements are
+// the rows' texts, at any depth, empty or not.
+TEST(JsonWriter, InlineRowsAreLaidOutAsYajlLaysOutAnArray) {
+  const uint64_t v[] = {0, 4, 0, 974599, 2, 0, 974599, 284, 21, 0, 12345678901234567890ull, 0};
+  for (size_t rows : {0, 1, 3}) {
+    for (unsigned depth : {0, 1, 3}) {
+      JsonWriter mine, yajl;
+      for (JsonWriter* j : {&mine, &yajl}) {
+        j->begin_object();
+        for (unsigned d = 1; d < depth; ++d) j->key("in").begin_object();
+        j->key("rows");
+      }
+      mine.inline_rows(v, rows, 4);
+      yajl.begin_array();
+      for (size_t r = 0; r < rows; ++r) {
+        std::string t = "[";
+        for (size_t k = 0; k < 4; ++k) t += (k ? ", " : "") + std::to_string(v[r * 4 + k]);
+        yajl.raw_value(t + "]");
+      }
+      yajl.end_array();
+      for (JsonWriter* j : {&mine, &yajl}) {
+        j->field("after", 1);
+        for (unsigned d = 1; d < depth; ++d) j->end_object();
+        j->end_object();
+      }
+      EXPECT_EQ(mine.str(), yajl.str()) << rows << " rows at depth " << depth;
+    }
+  }
+}
