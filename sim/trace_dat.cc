@@ -595,8 +595,9 @@ struct TraceDat::LiveCpu {
 class TraceDat::EncodeMemo {
  public:
   Body& body(size_t fi, std::string_view text) {
-    auto& s = bodies_.slot(fi, text);
-    if (!s.holds(fi, text)) s.fill(fi, text).format = -1;
+    bool held;
+    auto& s = bodies_.slot(fi, text, &held);
+    if (!held) s.fill(fi, text).format = -1;
     return s.value;
   }
 

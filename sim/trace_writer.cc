@@ -357,8 +357,9 @@ void TraceWriter::line(uint64_t ns, unsigned cpu, std::string_view comm, int pid
 // _finish, each with a record of its own.)
 TraceWriter::Printed& TraceWriter::printed(int ev, const char* fmt, std::string_view args) {
   const PrintedKey key = {fmt, ev};
-  auto& s = printed_.slot(key, args);
-  if (s.holds(key, args)) return s.value;
+  bool held;
+  auto& s = printed_.slot(key, args, &held);
+  if (held) return s.value;
   Printed& p = s.fill(key, args);
   p.text.clear();
   render_trace_fields(fmt, args, p.text);

@@ -7,23 +7,36 @@
 
 #include "sim/text_memo.h"
 
-// One slot: every pair maps to it, as two pairs that collide in a larger
-// memo do. A slot holds only the pair it was filled for: the same text
-// under another key (another format, another event) is not a hit, nor is
-// another text under the same key, nor is a slot never filled.
-TEST(TextMemo, ASlotHoldsOnlyThePairItWasFilledFor) {
-  TextMemo<int, std::string, 1> memo;
-  auto& s = memo.slot(1, "state=1 cpu_id=0");
+// One set of two slots: every pair maps to it, as pairs that collide in a
+// larger memo do. A slot holds only the pair it was filled for: the same
+// text under another key (another format, another event) is not a hit,
+// nor is another text under the same key, nor is a slot never filled. A
+// third pair takes the slot of the pair used less recently.
+TEST(TextMemo, ASetKeepsTheTwoPairsUsedLast) {
+  TextMemo<int, std::string, 2> memo;
+  bool held = true;
+  auto& s = memo.slot(1, "state=1 cpu_id=0", &held);
+  EXPECT_FALSE(held);
   EXPECT_FALSE(s.holds(0, ""));  // a fresh slot holds nothing, not even an empty key and text
   s.fill(1, "state=1 cpu_id=0") = "one";
-  EXPECT_TRUE(memo.slot(1, "state=1 cpu_id=0").holds(1, "state=1 cpu_id=0"));
-  EXPECT_EQ(memo.slot(1, "state=1 cpu_id=0").value, "one");
-  EXPECT_FALSE(memo.slot(2, "state=1 cpu_id=0").holds(2, "state=1 cpu_id=0"));
-  EXPECT_FALSE(memo.slot(1, "state=2 cpu_id=0").holds(1, "state=2 cpu_id=0"));
-  // Filled again for another pair, it forgets the first.
-  memo.slot(2, "state=1 cpu_id=0").fill(2, "state=1 cpu_id=0") = "two";
-  EXPECT_FALSE(memo.slot(1, "state=1 cpu_id=0").holds(1, "state=1 cpu_id=0"));
-  EXPECT_EQ(memo.slot(2, "state=1 cpu_id=0").value, "two");
+  auto& t = memo.slot(2, "state=1 cpu_id=0", &held);  // another key: a miss
+  EXPECT_FALSE(held);
+  EXPECT_NE(&t, &s);  // the other slot of the set
+  t.fill(2, "state=1 cpu_id=0") = "two";
+  EXPECT_EQ(memo.slot(1, "state=1 cpu_id=0", &held).value, "one");  // both kept
+  EXPECT_TRUE(held);
+  EXPECT_EQ(memo.slot(2, "state=1 cpu_id=0", &held).value, "two");
+  EXPECT_TRUE(held);
+  EXPECT_EQ(memo.slot(1, "state=1 cpu_id=0", &held).value, "one");  // used last now
+  // Another text under a key seen: a miss, which takes the slot of "two".
+  auto& u = memo.slot(1, "state=2 cpu_id=0", &held);
+  EXPECT_FALSE(held);
+  EXPECT_EQ(&u, &t);
+  u.fill(1, "state=2 cpu_id=0") = "three";
+  memo.slot(2, "state=1 cpu_id=0", &held);
+  EXPECT_FALSE(held);  // forgotten
+  EXPECT_EQ(memo.slot(1, "state=1 cpu_id=0", &held).value, "one");
+  EXPECT_TRUE(held);
 }
 
 // Texts that differ in one byte, wherever it is (the first of the eight-byte
@@ -38,11 +51,13 @@ TEST(TextMemo, TextsDifferingInOneByteSpreadOverTheSlots) {
     for (int c = 0; c < 64; ++c) {
       std::string t = base;
       t[at] = static_cast<char>('0' + c);
-      slots.insert(&memo.slot(7, t));
+      bool held;
+      slots.insert(&memo.slot(7, t, &held));
     }
     EXPECT_GE(slots.size(), 48u) << "byte " << at;
   }
   std::set<const void*> short_slots;
-  for (int c = 0; c < 64; ++c) short_slots.insert(&memo.slot(7, std::string("ab") + char('0' + c)));
+  bool held;
+  for (int c = 0; c < 64; ++c) short_slots.insert(&memo.slot(7, std::string("ab") + char('0' + c), &held));
   EXPECT_GE(short_slots.size(), 48u);
 }
