@@ -510,7 +510,11 @@ int write_outputs(Run& r, const RunInfo& info) {
   r.trace.finish();
   if (r.stats) r.stats->finish();
   dat.start([&](FILE* f) { return r.trace.write_dat(f, p.nr_cores()); });
-  stats.start([&](FILE* f) { return r.stats->write_json(f, info); });
+  stats.start([&](FILE* f) {
+    const bool ok = r.stats->write_json(f, info);
+    r.stats->drop_spool();
+    return ok;
+  });
   const std::string* failed = stage_outputs(outputs, sizeof outputs / sizeof *outputs);
   for (const Output& out : outputs)
     if (!failed && !StagedFile::replaceable(out.path)) failed = &out.path;

@@ -87,6 +87,14 @@ class StatsCollector {
   // what it wrote, and the energy it kept, only after this). Raises what
   // failed on it, as collect() does.
   void finish();
+  // Removes the spool of the switches rendered during the run, once
+  // write_json() has copied them (on the thread that wrote stats.json,
+  // while trace.dat's copy still runs on another: not at the exit). A
+  // write_json() after it fails, as one for another schema does.
+  void drop_spool() {
+    ahead_file_ = nullptr;  // the spool's own stream, closed with it
+    ahead_spool_.discard();
+  }
 
  private:
   bool write(JsonWriter& j, const RunInfo& info) const;
