@@ -62,7 +62,7 @@ class WriterThread {
  private:
   // A hand-over wakes the consumer (a futex wake-up, slow in a VM), so
   // chunks are large: a quarter of the hand-overs 64 KiB chunks made.
-  static constexpr size_t kChunkBytes = 1 << 16;
+  static constexpr size_t kChunkBytes = 1 << 18;
   static constexpr size_t kMaxChunks = 8;
   // Room for a full chunk and the record that fills it: a chunk is
   // allocated once and reused, and grows only for a record longer than that.
