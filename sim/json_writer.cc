@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "sim/json_writer.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstring>
@@ -8,7 +9,6 @@
 #include <stdexcept>
 #include <vector>
 
-#include <fcntl.h>
 #include <unistd.h>
 
 JsonWriter::JsonWriter() : g_(yajl_gen_alloc(nullptr)) {
@@ -69,7 +69,10 @@ JsonWriter& JsonWriter::number(const char* s, size_t len) {
 // the text goes straight after it.
 bool JsonWriter::raw_value_from(int fd, uint64_t off, uint64_t len) {
   std::string text;
-  if (!out_) {
+  // In memory, and for a whole document (YAJL ends it with a newline as
+  // the empty number comes, which would stand before the text), it is
+  // read and given to YAJL.
+  if (!out_ || depth_ == 0) {
     text.resize(len);
     for (size_t got = 0; got < len;) {
       const ssize_t n = pread(fd, &text[got], len - got, static_cast<off_t>(off + got));

@@ -17,9 +17,15 @@ namespace {
 // files (one per CPU: 8 on an Exynos 5422) come to ~25.
 constexpr int kSlots = 64;
 constexpr size_t kPathMax = 4096;
+// A slot is claimed by one compare-and-swap (kClaimed while its path is
+// written), so that threads may track and untrack at once: at the end of a
+// run the stats thread drops its spool while the main thread stages the
+// other files. Lock-free atomics are safe in the handler.
+enum : int { kFree, kClaimed, kUsed };
+static_assert(std::atomic<int>::is_always_lock_free, "the handler reads the marks");
 struct Slot {
   char path[kPathMax];
-  volatile sig_atomic_t used;
+  std::atomic<int> used{kFree};
   volatile sig_atomic_t dir;  // a folder the run made: rmdir, once the files are gone
 };
 Slot g_slots[kSlots];
@@ -29,13 +35,13 @@ constexpr int kSignals[] = {SIGINT, SIGTERM, SIGHUP};
 extern "C" void remove_and_die(int sig) {
   const int saved = errno;  // for the interrupted code, if the signal is ignored after all
   for (Slot& s : g_slots)
-    if (s.used && !s.dir) unlink(s.path);
+    if (s.used.load() == kUsed && !s.dir) unlink(s.path);
   // Folders: a parent empties only once its child is gone, whatever their
   // slot order; as many passes as slots reach the top. rmdir() leaves a
   // folder that is not empty (the user's files) alone.
   for (int pass = 0; pass < kSlots; ++pass)
     for (Slot& s : g_slots)
-      if (s.used && s.dir) rmdir(s.path);
+      if (s.used.load() == kUsed && s.dir) rmdir(s.path);
   signal(sig, SIG_DFL);
   raise(sig);
   errno = saved;
@@ -62,19 +68,19 @@ int track_dir(const std::string& path) { return track_slot(path, true); }
 
 int track_slot(const std::string& path, bool dir) {
   if (path.size() >= kPathMax) return -1;
-  for (int i = 0; i < kSlots; ++i)
-    if (!g_slots[i].used) {
-      std::memcpy(g_slots[i].path, path.c_str(), path.size() + 1);
-      g_slots[i].dir = dir;
-      std::atomic_signal_fence(std::memory_order_seq_cst);  // the path, then the mark
-      g_slots[i].used = 1;
-      return i;
-    }
+  for (int i = 0; i < kSlots; ++i) {
+    int free = kFree;
+    if (!g_slots[i].used.compare_exchange_strong(free, kClaimed)) continue;
+    std::memcpy(g_slots[i].path, path.c_str(), path.size() + 1);
+    g_slots[i].dir = dir;
+    g_slots[i].used.store(kUsed);  // the path, then the mark
+    return i;
+  }
   return -1;
 }
 
 void untrack(int slot) {
-  if (slot >= 0 && slot < kSlots) g_slots[slot].used = 0;
+  if (slot >= 0 && slot < kSlots) g_slots[slot].used.store(kFree);
 }
 
 SignalsHeld::SignalsHeld() {

@@ -610,13 +610,13 @@ const std::string* TraceDat::record(size_t fi, const char* text, int pid, const 
   if (b.format != static_cast<int>(fi)) {
     b.format = static_cast<int>(fi);
     b.ok = encode(fi, text, pid, flags, b.bytes, tail_);
-  } else if (b.ok && (b.pid != pid || b.flags != flags)) {
+  } else if (b.ok) {
+    // This line's own common fields over the last one's (8 bytes: cheaper
+    // to write than to ask whether pid or flags changed).
     char common[kCommonBytes];
     make_common(fi, pid, flags, common);
     std::memcpy(&b.bytes[0], common, kCommonBytes);
   }
-  b.pid = pid;
-  b.flags = flags;
   return b.ok ? &b.bytes : nullptr;
 }
 

@@ -47,17 +47,15 @@ class TraceDat {
            const char* fields, const char* flags, int held);
   // A record remembered for repeated lines. Its bytes after the common
   // fields (type, flags, pid) depend on the event's format and its fields
-  // text alone; the common ones are made again when pid or flags differ
-  // from the last line's. add() keeps these by format and text; a caller
+  // text alone; the common ones are made again for each line. add() keeps
+  // these by format and text; a caller
   // that already knows which lines repeat (the trace writer's memo of
   // printed fields, sim/trace_writer.h) keeps them itself, so that a line
   // is looked up once, not twice.
   struct Body {
     int format = -1;  // the format it was made for; -1: none yet
-    bool ok = false;  // the text encoded (else the line is not kept)
-    int pid = 0;
-    const char* flags = nullptr;  // pid and flags of the common fields
-    std::string bytes;            // the record
+    bool ok = false;    // the text encoded (else the line is not kept)
+    std::string bytes;  // the record, with the last line's common fields
   };
   // add() with the format found (format_index()) and the record the
   // caller keeps for fields: made from them if made for another format.
@@ -89,8 +87,8 @@ class TraceDat {
   void count(uint64_t ns, uint32_t cpu, int32_t held, uint32_t len);
   bool counted(unsigned nr_cpus, const std::vector<bool>& drop_cluster,
                std::vector<uint64_t>* bytes) const;
-  // The record of format fi for text, pid and flags: b's, made again
-  // where it was made for other ones. Null if text does not encode.
+  // The record of format fi for text, pid and flags: b's, made again if
+  // made for another format. Null if text does not encode.
   const std::string* record(size_t fi, const char* text, int pid, const char* flags, Body& b);
   void keep(uint64_t ns, unsigned cpu, const char* comm, int pid, int held, const std::string& rec);
   // The records one after the other: RecordHead (ns, CPU, held, length),

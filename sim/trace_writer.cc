@@ -350,7 +350,7 @@ void TraceWriter::line(uint64_t ns, unsigned cpu, std::string_view comm, int pid
 // The fields fmt prints for the packed arguments args of event ev, with
 // trace.dat's record for them. Most lines print one of a few texts from
 // the same arguments (a core's power_domain_target, a CPU's cpu_idle), so
-// the texts are remembered by event, format and arguments, direct-mapped:
+// the texts are remembered by event, format and arguments (sim/text_memo.h):
 // printing them again was a tenth of the writer thread's work, and
 // looking each text up again for its record a twentieth. (The event is
 // part of the key: a format can serve several, cpu_migrate_begin and

@@ -73,7 +73,6 @@
 
 #include <cstdint>
 #include <deque>
-#include <deque>
 #include <memory>
 #include <vector>
 

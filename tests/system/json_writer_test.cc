@@ -78,6 +78,26 @@ TEST(JsonWriter, AValueFromAFileStandsWhereRawValuePutsIt) {
   }
 }
 
+// A whole document's value: YAJL ends the document with a newline, after it.
+TEST(JsonWriter, AWholeDocumentFromAFileEndsWithItsNewline) {
+  const std::string value = "[1, 2]";
+  JsonWriter want;
+  want.raw_value(value);
+  FILE* src = file_with("/tmp", value);
+  ASSERT_TRUE(src != nullptr);
+  FILE* out = tmpfile();
+  ASSERT_TRUE(out != nullptr);
+  {
+    JsonWriter streamed(out);
+    EXPECT_TRUE(streamed.raw_value_from(fileno(src), 0, value.size()));
+  }
+  fflush(out);
+  EXPECT_EQ(slurp(out), want.str());
+  EXPECT_EQ(want.str(), value + "\n");
+  fclose(out);
+  fclose(src);
+}
+
 TEST(JsonWriter, AValueThatCannotBeReadFails) {
   int p[2];
   ASSERT_EQ(pipe(p), 0);  // no offsets to read at

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -128,7 +129,9 @@ TEST(TraceDatPages, RepeatedFieldsKeepEachLinesEventTaskAndFlags) {
       const std::string event = kEvents[i % 3];
       const int pid = i % 2 ? static_cast<int>(100 + i) : 0;
       const char* comm = pid ? "task" : "<idle>";
-      const char* flags = i % 4 < 2 ? "d..1" : "....";
+      // The flags from one buffer, its text changing: read by content.
+      static char flags[5];
+      std::strcpy(flags, i % 4 < 2 ? "d..1" : "....");
       dat.add(1000ull * (i + 1), 0, comm, pid, event.c_str(), "name=core1 state=7 cpu_id=2", flags, -1);
       // -l prints the flags and the preempt depth, then a need-resched column.
       want += event + " " + std::to_string(pid) + " " + flags + ". " +
