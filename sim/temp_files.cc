@@ -21,11 +21,13 @@ constexpr size_t kPathMax = 4096;
 // written), so that threads may track and untrack at once: at the end of a
 // run the stats thread drops its spool while the main thread stages the
 // other files. Lock-free atomics are safe in the handler.
-enum : int { kFree, kClaimed, kUsed };
+enum : int { kFree = 0, kClaimed, kUsed };
 static_assert(std::atomic<int>::is_always_lock_free, "the handler reads the marks");
 struct Slot {
   char path[kPathMax];
-  std::atomic<int> used{kFree};
+  // kFree by static zero-initialisation: an initialiser here would make
+  // the 256 KiB table dynamically initialised, every page touched at start.
+  std::atomic<int> used;
   volatile sig_atomic_t dir;  // a folder the run made: rmdir, once the files are gone
 };
 Slot g_slots[kSlots];
