@@ -59,7 +59,7 @@ StatsCollector::~StatsCollector() = default;
 
 namespace {
 // Each record starts with its kind; follow() takes them in order.
-enum class Rec : uint8_t { Change, Core, Task, Take, Forget, Hand };
+enum class Rec : uint8_t { Change, Core, Task, Take, Forget, Hand, Prune };
 // A change a cluster's energy model noted (ClusterEnergy::forward_only()).
 struct ChangeRec {
   Rec kind;
@@ -97,6 +97,13 @@ struct HandRec {
   Rec kind;
   const SwitchRecord* copy;
   uint64_t t0_ns, t1_ns;
+};
+
+// hand_ahead(): no switch requested before keep_from_ns will be asked
+// about again (switch_energy_'s entries before it may go).
+struct PruneRec {
+  Rec kind;
+  uint64_t keep_from_ns;
 };
 
 template <typename R>
@@ -177,6 +184,7 @@ size_t StatsCollector::record_size(char kind) {
     case Rec::Take: return sizeof(TakeRec);
     case Rec::Forget: return sizeof(ForgetRec);
     case Rec::Hand: return sizeof(HandRec);
+    case Rec::Prune: return sizeof(PruneRec);
   }
   std::abort();  // only tell() writes them
 }
@@ -221,6 +229,11 @@ void StatsCollector::follow_one(const char* p) {
       if (!ahead_ends_.empty()) ahead_spool_.write(SwitchLog::kElementSeparator);
       ahead_spool_.write(SwitchLog::element_json(*own, e, schema_));
       ahead_ends_.push_back(ahead_spool_.size());
+      break;
+    }
+    case Rec::Prune: {
+      const auto r = read_rec<PruneRec>(p);
+      switch_energy_.erase(switch_energy_.begin(), switch_energy_.lower_bound({r.keep_from_ns, 0}));
       break;
     }
   }
@@ -323,6 +336,16 @@ void StatsCollector::hand_ahead() {
     ahead_.push_back(waiting_[k]);
   }
   waiting_.erase(waiting_.begin(), waiting_.begin() + static_cast<std::ptrdiff_t>(k));
+  // The flags and energies of the switches handed over are not asked
+  // again: every switch not handed yet was requested no earlier than the
+  // first one waiting or the earliest unfinished one. (Kept, each map
+  // grew with the run, ~100 bytes a switch.)
+  uint64_t keep_from = open_ns;
+  if (!waiting_.empty()) keep_from = std::min(keep_from, waiting_.front()->requested_ns);
+  if (keep_from <= kept_from_ns_) return;
+  kept_from_ns_ = keep_from;
+  taken_.erase(taken_.begin(), taken_.lower_bound({keep_from, 0}));
+  tell(PruneRec{Rec::Prune, keep_from});
 }
 
 void StatsCollector::finish() {

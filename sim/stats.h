@@ -137,6 +137,7 @@ class StatsCollector {
   // Whether each cluster's energy of a switch was taken (by its
   // [requested_ns, end_ns], as switch_energy_).
   std::map<std::pair<uint64_t, uint64_t>, std::vector<char>> taken_;
+  uint64_t kept_from_ns_ = 0;  // hand_ahead(): maps pruned before it
 
   // stats.json's switches[] is most of it (5.5 of 7.5 MB for 60 s of
   // mp3-short, ~30 ms of JSON at the end): the switches that are settled
