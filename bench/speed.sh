@@ -27,10 +27,15 @@ events() {  # $1 = seconds
     i=$((i + 1))
   done
 }
+# With --out, each run starts from an empty folder (bench/mp3-lib.sh says why).
 run() {  # $1 = seconds, then more blsim options; prints "host_s rss_kb", best of 3
   s=$1
   shift
+  out=
+  prev=
+  for a in "$@"; do [ "$prev" = --out ] && out=$a; prev=$a; done
   for i in 1 2 3; do
+    [ -z "$out" ] || rm -rf "$out"
     /usr/bin/time -f "%e %M" -o /tmp/blsim-bench.$$ \
       "$blsim" --dtb "$dtb" --duration "${s}s" --switcher iks --cpufreq-governor ondemand \
       --cpuidle-governor menu --quiet $(events "$s") "$@" >/dev/null || exit 1
