@@ -60,7 +60,7 @@ void WriterThread::prepare() {
     c.cap = kChunkRoom;
     std::memset(c.bytes.get(), 0, kChunkRoom);  // the touch is the point
     std::lock_guard<std::mutex> lock(mu_);
-    if (done_) return;
+    if (done_ || spare_.size() >= kPreparedChunks) return;  // (started again: it has them)
     spare_.push_back(std::move(c));
   }
 }
