@@ -64,21 +64,30 @@ JsonWriter& JsonWriter::number(const char* s, size_t len) {
   check(yajl_gen_number(g_, s, len), "number");
   return *this;
 }
+namespace {
+
+// len bytes of fd at off into to; false on an error or the file's end first.
+bool read_at(int fd, uint64_t off, char* to, size_t len) {
+  for (size_t got = 0; got < len;) {
+    const ssize_t n = pread(fd, to + got, len - got, static_cast<off_t>(off + got));
+    if (n <= 0) return false;
+    got += static_cast<size_t>(n);
+  }
+  return true;
+}
+
+}  // namespace
+
 // YAJL prints what goes before a value (a separator, the indent) when
 // the value comes; an empty number has it printed and adds nothing, and
 // the text goes straight after it.
 bool JsonWriter::raw_value_from(int fd, uint64_t off, uint64_t len) {
-  std::string text;
   // In memory, and for a whole document (YAJL ends it with a newline as
   // the empty number comes, which would stand before the text), it is
   // read and given to YAJL.
   if (!out_ || depth_ == 0) {
-    text.resize(len);
-    for (size_t got = 0; got < len;) {
-      const ssize_t n = pread(fd, &text[got], len - got, static_cast<off_t>(off + got));
-      if (n <= 0) return false;
-      got += static_cast<size_t>(n);
-    }
+    std::string text(len, '\0');
+    if (!read_at(fd, off, &text[0], len)) return false;
     raw_value(text);
     return true;
   }
@@ -93,10 +102,12 @@ bool JsonWriter::raw_value_from(int fd, uint64_t off, uint64_t len) {
   }
   std::vector<char> buf(len ? std::min<uint64_t>(len, 1 << 20) : 0);
   while (len) {
-    const ssize_t n = pread(fd, buf.data(), std::min<uint64_t>(len, buf.size()), in);
-    if (n <= 0 || ::write(fileno(out_), buf.data(), static_cast<size_t>(n)) != n) return false;
-    in += n;
-    len -= static_cast<uint64_t>(n);
+    const size_t n = static_cast<size_t>(std::min<uint64_t>(len, buf.size()));
+    if (!read_at(fd, static_cast<uint64_t>(in), buf.data(), n) ||
+        ::write(fileno(out_), buf.data(), n) != static_cast<ssize_t>(n))
+      return false;
+    in += static_cast<loff_t>(n);
+    len -= n;
   }
   // The stream's idea of its position, from the file's.
   return fseek(out_, 0, SEEK_CUR) == 0;

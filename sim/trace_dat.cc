@@ -672,10 +672,8 @@ void TraceDat::add(uint64_t ns, unsigned cpu, const char* comm, int pid, const c
                    const char* fields, const char* flags, int held) {
   if (!spool_.is_open() && live_.empty()) return;
   const int f = format_of(event);
-  if (f < 0) return;
-  const size_t fi = static_cast<size_t>(f);
-  if (const std::string* rec = record(fi, fields, pid, flags, memo_->body(fi, fields)))
-    keep(ns, cpu, comm, pid, held, *rec);
+  if (f >= 0)
+    add(ns, cpu, comm, pid, f, fields, flags, held, memo_->body(static_cast<size_t>(f), fields));
 }
 
 void TraceDat::add(uint64_t ns, unsigned cpu, const char* comm, int pid, int format,

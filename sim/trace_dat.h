@@ -48,10 +48,9 @@ class TraceDat {
   // A record remembered for repeated lines. Its bytes after the common
   // fields (type, flags, pid) depend on the event's format and its fields
   // text alone; the common ones are made again for each line. add() keeps
-  // these by format and text; a caller
-  // that already knows which lines repeat (the trace writer's memo of
-  // printed fields, sim/trace_writer.h) keeps them itself, so that a line
-  // is looked up once, not twice.
+  // these by format and text; a caller that already knows which lines
+  // repeat (the trace writer's memo of printed fields, sim/trace_writer.h)
+  // keeps them itself, so that a line is looked up once, not twice.
   struct Body {
     int format = -1;  // the format it was made for; -1: none yet
     bool ok = false;    // the text encoded (else the line is not kept)

@@ -205,10 +205,6 @@ std::string VcdWriter::head() const {
   return s;
 }
 
-// One scope per cluster, named clusterN, holding the cluster's signals and
-// its cores' states; every signal name says whose it is (cluster0_freq_khz,
-// core3_state), so that GTKWave's wave list, which shows names without
-// their scope, has no two rows alike.
 namespace {
 
 // A change of a cluster's energy model, for its copy on the writer's
@@ -234,6 +230,10 @@ void rail_change(VcdWriter& w, int signal, const RailChange<C>& r) {
 
 }  // namespace
 
+// One scope per cluster, named clusterN, holding the cluster's signals and
+// its cores' states; every signal name says whose it is (cluster0_freq_khz,
+// core3_state), so that GTKWave's wave list, which shows names without
+// their scope, has no two rows alike.
 void attach_platform_vcd(VcdWriter& w, Platform& p) {
   w.set_top(p.config().board);
   const auto& cc = p.config().clusters;

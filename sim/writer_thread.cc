@@ -52,15 +52,20 @@ void WriterThread::finish() {
   thread_.join();
 }
 
-// (A short run may finish first: then the rest are not made.)
+// (A short run may finish first: then the rest are not made. Started
+// again, the thread has its spares from before.)
 void WriterThread::prepare() {
   for (size_t i = 0; i < kPreparedChunks; ++i) {
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      if (done_ || spare_.size() >= kPreparedChunks) return;
+    }
     Chunk c;
     c.bytes.reset(new char[kChunkRoom]);
     c.cap = kChunkRoom;
     std::memset(c.bytes.get(), 0, kChunkRoom);  // the touch is the point
     std::lock_guard<std::mutex> lock(mu_);
-    if (done_ || spare_.size() >= kPreparedChunks) return;  // (started again: it has them)
+    if (done_) return;
     spare_.push_back(std::move(c));
   }
 }
