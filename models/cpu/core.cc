@@ -38,7 +38,10 @@ Core::Core(sc_module_name name, const CoreParams& p, ClockDomain& clk, Cache& l2
 }
 
 // The payload would free its extensions; this one is a member.
-Core::~Core() { gp_.clear_extension(&initiator_); }
+Core::~Core() {
+  gp_.clear_extension(&initiator_);
+  if (last_core_payload.gp == &gp_) last_core_payload = {};
+}
 
 const char* Core::state_name(State s) {
   switch (s) {
@@ -344,6 +347,7 @@ tlm::tlm_response_status Core::transact(tlm::tlm_command cmd, uint64_t addr,
   initiator_.lead = lead_;
   lead_ = SC_ZERO_TIME;
   run_ahead::activity_noted = false;
+  last_core_payload = {&gp, &initiator_};
   to_cluster->b_transport(gp, delay);
   // The target notified, cancelled or waited (catch_up()): SystemC's next
   // activity is asked again (models/common/model_event.h).

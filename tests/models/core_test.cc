@@ -10,6 +10,7 @@
 #include <tlm_utils/simple_target_socket.h>
 
 #include "models/clock/clock_domain.h"
+#include "models/common/initiator.h"
 #include "models/cpu/core.h"
 #include "models/interconnect/memory.h"
 
@@ -47,6 +48,9 @@ struct Rig : sc_module {
   sc_time target_saw;
   bool target_catches_up = false;  // a target that works at SystemC's time
   sc_time target_stamp;            // sc_time_stamp() in the target
+  // The extension as the hops find it (initiator_of) and as TLM has it.
+  const InitiatorExt* target_ext = nullptr;
+  const InitiatorExt* target_ext_tlm = nullptr;
 
   SC_HAS_PROCESS(Rig);
   Rig(sc_module_name n, std::function<void(Core&)> body) : sc_module(n) {
@@ -61,6 +65,8 @@ struct Rig : sc_module {
     SC_THREAD(other_thread);
   }
   void b_transport(tlm::tlm_generic_payload& gp, sc_time& delay) {
+    target_ext = initiator_of(gp);
+    target_ext_tlm = gp.get_extension<InitiatorExt>();
     if (target_catches_up) catch_up(gp, delay);
     target_stamp = sc_time_stamp();
     target_saw = sc_time_stamp() + delay;
@@ -207,6 +213,34 @@ TEST(Core, TargetThatCatchesUpRunsAtTheInstantOfTheAccess) {
   EXPECT_EQ(rig.target_stamp, kStart + ns(40));
   EXPECT_EQ(rig.target_saw, kStart + ns(40));
   EXPECT_EQ(local_after, kStart + ns(50));
+}
+
+// The hops find a core's extension without asking TLM (initiator.h,
+// last_core_payload), never take it for another payload's, and forget the
+// core's payload with the core.
+TEST(Core, HopsFindTheCoresExtensionAndNoOtherPayloadsIt) {
+  const InitiatorExt* plain_seen = nullptr;
+  const InitiatorExt* tagged_seen = nullptr;
+  InitiatorExt tagged_ext;
+  Rig rig("rig", [&](Core& c) {
+    uint8_t b[4] = {0};
+    c.transact(tlm::TLM_READ_COMMAND, 0, b, 4);
+    tlm::tlm_generic_payload plain, tagged;
+    tagged.set_extension(&tagged_ext);
+    plain_seen = initiator_of(plain);
+    tagged_seen = initiator_of(tagged);
+    tagged.clear_extension(&tagged_ext);
+  });
+  Core::set_horizon(sc_time(1, SC_MS));
+  sc_start(sc_time(1, SC_MS));
+  ASSERT_NE(rig.target_ext, nullptr);
+  EXPECT_EQ(rig.target_ext, rig.target_ext_tlm);
+  EXPECT_EQ(plain_seen, nullptr);
+  EXPECT_EQ(tagged_seen, &tagged_ext);
+  EXPECT_NE(last_core_payload.gp, nullptr);
+  rig.core.reset();
+  EXPECT_EQ(last_core_payload.gp, nullptr);
+  EXPECT_EQ(last_core_payload.ext, nullptr);
 }
 
 namespace {
