@@ -458,7 +458,8 @@ bool Pager::add(uint64_t ns, const char* data, size_t n) {
   const uint32_t type_len = big ? 0 : static_cast<uint32_t>(len / 4);
   emit<uint32_t>(type_len | static_cast<uint32_t>(d << 5));
   if (big) emit<uint32_t>(static_cast<uint32_t>(n + 4));
-  if (fd_ >= 0) {
+  // A counting pager (fd -1, TraceDat::count()) has no data and no page.
+  if (fd_ >= 0 && data) {
     // The padding to 4 bytes zeroed by one word written first (a memset
     // call for 0-3 bytes cost as much as the copy).
     if (len >= 4) {
