@@ -26,6 +26,13 @@ extern "C" {
 
 using namespace sc_core;
 
+// Left out of the profile of a profile-guided build (CMakeLists.txt): the
+// functions a core's or a kernel context's code starts in. They are entered
+// by makecontext or again by _longjmp, and a run ends inside them, so the
+// profile's counts through them do not add up: GCC would see calls of
+// hw_panic() that never happened, and warn. They run once per start.
+#define BLSIM_NO_PROFILE [[gnu::no_profile_instrument_function]]
+
 // A saved register context (opaque to the C side). A context that starts
 // a function on a stack of its own (hw_ctx_init) is entered the first time
 // from its ucontext; every other entry (switch, load, resume) jumps to
@@ -101,7 +108,7 @@ uint32_t entry_of(CoreState& c) {
 // The board's boot firmware, run on every release from reset: caches and
 // coherency off, IRQs masked, then jump to the core's mailbox address. With
 // none, wait in WFI and look again on each wake-up (TC2's holding pen).
-void firmware_main(int idx) {
+BLSIM_NO_PROFILE void firmware_main(int idx) {
   CoreState& c = g->cores[static_cast<unsigned>(idx)];
   guarded([&] { c.hw.core->wait_reset_release(); return 0; });
   c.irq_masked = true;
@@ -128,7 +135,7 @@ void firmware_main(int idx) {
 // The outermost frame of a firmware stack. It marks the spot every later
 // restart on this stack jumps back to: from there the firmware starts
 // afresh, as from makecontext, without setcontext's system call.
-void firmware_start(int idx, int stack) {
+BLSIM_NO_PROFILE void firmware_start(int idx, int stack) {
   CoreState& c = g->cores[static_cast<unsigned>(idx)];
   _setjmp(c.fw_top[stack]);
   firmware_main(idx);
@@ -348,7 +355,7 @@ uint32_t hw_entry_address(void (*fn)(void)) {
   return kEntryBase + static_cast<uint32_t>(g->entries.size() - 1) * kEntryStride;
 }
 
-void hw_jump_to_entry(uint32_t phys) {
+BLSIM_NO_PROFILE void hw_jump_to_entry(uint32_t phys) {
   const uint32_t i = (phys - kEntryBase) / kEntryStride;
   if (phys < kEntryBase || (phys - kEntryBase) % kEntryStride || i >= g->entries.size())
     hw_panic("jump to 0x%08x: no code there", phys);
@@ -359,20 +366,26 @@ void hw_jump_to_entry(uint32_t phys) {
 struct hw_ctx* hw_ctx_alloc(void) { return new hw_ctx; }
 void hw_ctx_free(struct hw_ctx* ctx) { delete ctx; }
 
+}  // extern "C"
+
+// A kernel context's first frame: makecontext passes ints, so the function
+// and its argument come split in two.
+BLSIM_NO_PROFILE static void context_start(unsigned fl, unsigned fh, unsigned al, unsigned ah) {
+  auto fp = reinterpret_cast<void (*)(void*)>((uintptr_t(fh) << 32) | fl);
+  fp(reinterpret_cast<void*>((uintptr_t(ah) << 32) | al));
+  hw_panic("a kernel context's function returned");
+}
+
+extern "C" {
+
 void hw_ctx_init(struct hw_ctx* ctx, void* stack, size_t stack_size, void (*fn)(void*),
                  void* arg) {
   ctx->uc = context_on(stack, stack_size);
   ctx->started = false;
   asan_stack_fresh(stack, stack_size);
-  // makecontext passes ints; split the pointer in two.
   const uintptr_t a = reinterpret_cast<uintptr_t>(arg), f = reinterpret_cast<uintptr_t>(fn);
-  makecontext(&ctx->uc,
-              reinterpret_cast<void (*)()>(+[](unsigned fl, unsigned fh, unsigned al, unsigned ah) {
-                auto fp = reinterpret_cast<void (*)(void*)>((uintptr_t(fh) << 32) | fl);
-                fp(reinterpret_cast<void*>((uintptr_t(ah) << 32) | al));
-                hw_panic("a kernel context's function returned");
-              }),
-              4, unsigned(f), unsigned(f >> 32), unsigned(a), unsigned(a >> 32));
+  makecontext(&ctx->uc, reinterpret_cast<void (*)()>(context_start), 4, unsigned(f),
+              unsigned(f >> 32), unsigned(a), unsigned(a >> 32));
 }
 
 namespace {
