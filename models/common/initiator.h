@@ -55,7 +55,7 @@ struct InitiatorExt : tlm::tlm_extension<InitiatorExt> {
 // The payload of the core whose transaction went out last, and its
 // extension (Core::transact() sets both). Every hop on a core's path asks for
 // the extension, four times per DRAM access, and TLM's get_extension() is a
-// call into the library each time (~3% of the instructions of 5 s of
+// call into the library each time (1.4% of the instructions of 5 s of
 // mp3-short). A core's payload carries its extension from the core's
 // construction to its destruction, which clears this if it is still its own;
 // a payload the comparison misses (another core's, while this one's target
