@@ -6,6 +6,8 @@
 
 #include <functional>
 #include <memory>
+#include <utility>
+#include <vector>
 
 #include <tlm_utils/simple_target_socket.h>
 
@@ -241,6 +243,63 @@ TEST(Core, HopsFindTheCoresExtensionAndNoOtherPayloadsIt) {
   rig.core.reset();
   EXPECT_EQ(last_core_payload.gp, nullptr);
   EXPECT_EQ(last_core_payload.ext, nullptr);
+}
+
+namespace {
+// Two cores on one blocking target (TLM-2.0 lets b_transport wait: this
+// one takes 20 ns of SystemC's time), which looks at who asked before and
+// after its wait. a's access starts at kStart, b's at kStart + 5 ns, inside
+// a's.
+struct TwoCoreRig : sc_module {
+  ClockDomain clk{"clk", 1000000000};
+  Cache l2{CacheParams{}};
+  std::unique_ptr<Core> a, b;
+  tlm_utils::simple_target_socket<TwoCoreRig> target_a{"target_a"};
+  tlm_utils::simple_target_socket<TwoCoreRig> target_b{"target_b"};
+  std::vector<std::pair<unsigned, unsigned>> seen;  // (before, after) the wait
+
+  SC_HAS_PROCESS(TwoCoreRig);
+  explicit TwoCoreRig(sc_module_name n) : sc_module(n) {
+    CoreParams p;
+    p.type = "cortex-a15";
+    p.ipc.fill(1.0);
+    p.index = 1;
+    a = std::make_unique<Core>("a", p, clk, l2, true, false);
+    p.index = 2;
+    b = std::make_unique<Core>("b", p, clk, l2, true, false);
+    a->set_firmware([this] { access_at(*a, kStart); });
+    b->set_firmware([this] { access_at(*b, kStart + ns(5)); });
+    a->to_cluster.bind(target_a);
+    b->to_cluster.bind(target_b);
+    target_a.register_b_transport(this, &TwoCoreRig::b_transport);
+    target_b.register_b_transport(this, &TwoCoreRig::b_transport);
+  }
+  void access_at(Core& c, sc_time t) {
+    wait(t);
+    uint8_t d[4] = {0};
+    c.transact(tlm::TLM_WRITE_COMMAND, 0, d, 4);
+    for (;;) wait(sc_time(1, SC_SEC));  // park
+  }
+  void b_transport(tlm::tlm_generic_payload& gp, sc_time& delay) {
+    const unsigned before = initiator_of(gp)->core;
+    wait(ns(20));
+    seen.emplace_back(before, initiator_of(gp)->core);
+    gp.set_response_status(tlm::TLM_OK_RESPONSE);
+  }
+};
+}  // namespace
+
+// A target that waits inside one core's transaction while the other core
+// sends one still finds the first core's extension after its wait: the
+// remembered payload is the other core's by then, and the lookup falls back
+// to TLM's.
+TEST(Core, BlockingTargetStillFindsItsOwnCoresExtension) {
+  TwoCoreRig rig("rig");
+  Core::set_horizon(sc_time(1, SC_MS));
+  sc_start(sc_time(1, SC_MS));
+  ASSERT_EQ(rig.seen.size(), 2u);
+  EXPECT_EQ(rig.seen[0], std::make_pair(1u, 1u));  // a's, done at kStart + 20 ns
+  EXPECT_EQ(rig.seen[1], std::make_pair(2u, 2u));  // b's, done at kStart + 25 ns
 }
 
 namespace {
