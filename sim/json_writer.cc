@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "sim/json_writer.h"
 
-#include <algorithm>
+#include "sim/spool_file.h"
+
 #include <charconv>
 #include <cmath>
 #include <cstring>
 #include <cstdio>
 #include <stdexcept>
-#include <vector>
 
 #include <unistd.h>
 
@@ -93,22 +93,7 @@ bool JsonWriter::raw_value_from(int fd, uint64_t off, uint64_t len) {
   }
   number("", 0);
   flush();
-  if (fflush(out_) != 0) return false;
-  loff_t in = static_cast<loff_t>(off);
-  while (len) {
-    const ssize_t n = copy_file_range(fd, &in, fileno(out_), nullptr, len, 0);
-    if (n <= 0) break;  // an old kernel or another file system: by hand
-    len -= static_cast<uint64_t>(n);
-  }
-  std::vector<char> buf(len ? std::min<uint64_t>(len, 1 << 20) : 0);
-  while (len) {
-    const size_t n = static_cast<size_t>(std::min<uint64_t>(len, buf.size()));
-    if (!read_at(fd, static_cast<uint64_t>(in), buf.data(), n) ||
-        ::write(fileno(out_), buf.data(), n) != static_cast<ssize_t>(n))
-      return false;
-    in += static_cast<loff_t>(n);
-    len -= n;
-  }
+  if (fflush(out_) != 0 || !copy_range(fd, off, off + len, fileno(out_))) return false;
   // The stream's idea of its position, from the file's.
   return fseek(out_, 0, SEEK_CUR) == 0;
 }
