@@ -80,6 +80,12 @@ class StatsCollector {
   // switches still in flight will ask about, and hands the switches that
   // nothing will change any more to a thread that writes their JSON.
   void collect();
+  // collect()'s bound for what it keeps of the switches handed to that
+  // thread: the entries of those requested before it may go, given the
+  // earliest unfinished switch's request, the first done one not handed
+  // over yet (UINT64_MAX: none) and now.
+  static uint64_t keep_switches_from_ns(uint64_t open_ns, uint64_t first_waiting_ns,
+                                        uint64_t now_ns);
   // The switches' JSON made during the run goes to a hidden spool in dir
   // (the output folder); without it, write_json() makes it all.
   bool spool_ahead(const std::string& dir) { return ahead_spool_.open(dir, "stats.switches"); }

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "sim/json_writer.h"
+#include "sim/stats.h"
 #include "sim/switch_log.h"
 
 namespace {
@@ -138,4 +139,17 @@ TEST(SwitchLog, ATakenSwitchIsWrittenFromItsCopysText) {
   JsonWriter m;
   m.begin_object();
   EXPECT_FALSE(log.write_json(m, energy, 2, &ahead));
+}
+
+// What the stats thread keeps of the switches it was handed goes once no
+// switch still to render can ask for it. With nothing open and nothing
+// waiting, a switch still to come is requested no earlier than now: the
+// bound is now, not "never" (kept as the last bound, "never" stopped every
+// later pruning, and the maps grew with the run).
+TEST(SwitchLog, HandedSwitchesAreForgottenUpToTheEarliestOneThatMayStillAsk) {
+  const uint64_t none = UINT64_MAX, now = 10000000;
+  EXPECT_EQ(StatsCollector::keep_switches_from_ns(none, none, now), now);
+  EXPECT_EQ(StatsCollector::keep_switches_from_ns(5000, none, now), 5000u);
+  EXPECT_EQ(StatsCollector::keep_switches_from_ns(none, 7000, now), 7000u);
+  EXPECT_EQ(StatsCollector::keep_switches_from_ns(9000, 7000, now), 7000u);
 }
