@@ -339,22 +339,26 @@ void StatsCollector::hand_ahead() {
   // The flags and energies of the switches handed over are not asked
   // again (kept, each map grew with the run, ~100 bytes a switch, and its
   // lookups with it).
-  const uint64_t keep_from = keep_switches_from_ns(
-      open_ns, waiting_.empty() ? UINT64_MAX : waiting_.front()->requested_ns,
-      sc_time_stamp().value() / 1000);
-  if (keep_from <= kept_from_ns_) return;
-  kept_from_ns_ = keep_from;
+  uint64_t keep_from;
+  if (!kept_.advance(open_ns, waiting_.empty() ? UINT64_MAX : waiting_.front()->requested_ns,
+                     sc_time_stamp().value() / 1000, &keep_from))
+    return;
   taken_.erase(taken_.begin(), taken_.lower_bound({keep_from, 0}));
   tell(PruneRec{Rec::Prune, keep_from});
 }
 
 // Every switch not handed over yet was requested no earlier than the
 // earliest unfinished one, the first one waiting, or now (one still to
-// come). Now matters when there is neither: the bound is then not "never",
-// which, kept as the last bound, would stop every later pruning.
-uint64_t StatsCollector::keep_switches_from_ns(uint64_t open_ns, uint64_t first_waiting_ns,
-                                               uint64_t now_ns) {
-  return (std::min)({open_ns, first_waiting_ns, now_ns});
+// come: a request is stamped with its core's time, which is SystemC's
+// between slices). Now matters when there is neither: the bound is then
+// not "never", which, kept as the last bound, would stop every later
+// pruning.
+bool StatsCollector::KeepBound::advance(uint64_t open_ns, uint64_t first_waiting_ns,
+                                        uint64_t now_ns, uint64_t* from) {
+  const uint64_t bound = (std::min)({open_ns, first_waiting_ns, now_ns});
+  if (bound <= kept_from_ns_) return false;
+  kept_from_ns_ = *from = bound;
+  return true;
 }
 
 void StatsCollector::finish() {

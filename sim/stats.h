@@ -81,11 +81,18 @@ class StatsCollector {
   // nothing will change any more to a thread that writes their JSON.
   void collect();
   // collect()'s bound for what it keeps of the switches handed to that
-  // thread: the entries of those requested before it may go, given the
-  // earliest unfinished switch's request, the first done one not handed
-  // over yet (UINT64_MAX: none) and now.
-  static uint64_t keep_switches_from_ns(uint64_t open_ns, uint64_t first_waiting_ns,
-                                        uint64_t now_ns);
+  // thread, from one call to the next: the entries of those requested
+  // before it may go.
+  class KeepBound {
+   public:
+    // Given the earliest unfinished switch's request, the first done one
+    // not handed over yet (UINT64_MAX: none) and now: true, with the
+    // bound in *from, if it moved past the last one.
+    bool advance(uint64_t open_ns, uint64_t first_waiting_ns, uint64_t now_ns, uint64_t* from);
+
+   private:
+    uint64_t kept_from_ns_ = 0;  // entries before it are gone
+  };
   // The switches' JSON made during the run goes to a hidden spool in dir
   // (the output folder); without it, write_json() makes it all.
   bool spool_ahead(const std::string& dir) { return ahead_spool_.open(dir, "stats.switches"); }
@@ -143,7 +150,7 @@ class StatsCollector {
   // Whether each cluster's energy of a switch was taken (by its
   // [requested_ns, end_ns], as switch_energy_).
   std::map<std::pair<uint64_t, uint64_t>, std::vector<char>> taken_;
-  uint64_t kept_from_ns_ = 0;  // hand_ahead(): maps pruned before it
+  KeepBound kept_;  // hand_ahead(): how far the maps are pruned
 
   // stats.json's switches[] is most of it (5.5 of 7.5 MB for 60 s of
   // mp3-short, ~30 ms of JSON at the end): the switches that are settled

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 // SwitchLog (sim/switch_log.h): when a finished switch is settled, and
 // switches[] written with some switches' JSON made ahead (as stats.json
-// does during a run) is the text written all at once.
+// does during a run) is the text written all at once; and how far the
+// StatsCollector forgets the switches it handed over (sim/stats.h).
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -142,14 +143,22 @@ TEST(SwitchLog, ATakenSwitchIsWrittenFromItsCopysText) {
 }
 
 // What the stats thread keeps of the switches it was handed goes once no
-// switch still to render can ask for it. With nothing open and nothing
-// waiting, a switch still to come is requested no earlier than now: the
-// bound is now, not "never" (kept as the last bound, "never" stopped every
-// later pruning, and the maps grew with the run).
-TEST(SwitchLog, HandedSwitchesAreForgottenUpToTheEarliestOneThatMayStillAsk) {
-  const uint64_t none = UINT64_MAX, now = 10000000;
-  EXPECT_EQ(StatsCollector::keep_switches_from_ns(none, none, now), now);
-  EXPECT_EQ(StatsCollector::keep_switches_from_ns(5000, none, now), 5000u);
-  EXPECT_EQ(StatsCollector::keep_switches_from_ns(none, 7000, now), 7000u);
-  EXPECT_EQ(StatsCollector::keep_switches_from_ns(9000, 7000, now), 7000u);
+// switch still to render can ask for it, collect() after collect(). With
+// nothing open and nothing waiting, a switch still to come is requested
+// no earlier than now: the bound is now, not "never" (kept as the last
+// bound, "never" stopped every later pruning, and the maps grew with the
+// run).
+TEST(StatsCollector, HandedSwitchesAreForgottenSliceAfterSlice) {
+  const uint64_t none = UINT64_MAX;
+  StatsCollector::KeepBound kept;
+  uint64_t from = 0;
+  ASSERT_TRUE(kept.advance(none, none, 10000000, &from));  // no switch yet
+  EXPECT_EQ(from, 10000000u);
+  ASSERT_TRUE(kept.advance(15000000, none, 20000000, &from));  // one open since 15 ms
+  EXPECT_EQ(from, 15000000u);
+  EXPECT_FALSE(kept.advance(15000000, none, 30000000, &from));  // still open: no further
+  ASSERT_TRUE(kept.advance(none, 25000000, 40000000, &from));  // done, not handed yet
+  EXPECT_EQ(from, 25000000u);
+  ASSERT_TRUE(kept.advance(none, none, 50000000, &from));  // all handed over
+  EXPECT_EQ(from, 50000000u);
 }
