@@ -20,8 +20,10 @@ trap 'rm -rf "$tmp"' EXIT
 # mp3-short's 115 MB here), which is not blsim's work, and only the first
 # of the five runs would have been spared it.
 # The fourth number is blsim's own time for the simulation loop (the
-# "simulated ... in N s host" line), the rest of host_s being what comes
-# before it (loading, elaboration) and after it (writing the outputs).
+# "simulated ... in N s host" line: the slices of simulated time, and any
+# wait for a writer thread, to the end of the statistics' thread), the
+# rest of host_s being what comes before it (loading, elaboration) and
+# after it (writing the outputs); 0 if the line is missing.
 run() {  # $1 = seconds, then more blsim options; prints "host_s rss_kb cpu_s loop_s", best of 5
   s=$1
   shift
@@ -35,6 +37,7 @@ run() {  # $1 = seconds, then more blsim options; prints "host_s rss_kb cpu_s lo
       --workload "$tmp/mp3-$s.json" --switcher iks --cpufreq-governor ondemand \
       --cpuidle-governor menu --no-progress "$@" 2>"$tmp/err" >/dev/null || exit 1
     loop=$(sed -n 's/^blsim: simulated .* in \([0-9.]*\) s host.*/\1/p' "$tmp/err")
+    [ -n "$loop" ] || echo "$name: no 'simulated ... s host' line from blsim (--quiet?)" >&2
     awk -v loop="${loop:-0}" '{ print $1, $2, $3 + $4, loop }' "$tmp/time"
   done | sort -n | head -n 1
 }

@@ -5,7 +5,8 @@
 # the writers' share of the run, host(with) - host(without) over
 # host(with), split into the simulation loop's part and the part before
 # and after the loop (blsim's own "simulated ... in N s host" times the
-# loop), the CPU time of both runs (the writer threads' work shows
+# loop, to the ms; the part around it is host - loop, to the 10 ms of
+# /usr/bin/time), the CPU time of both runs (the writer threads' work shows
 # there even when another core hides it from the wall time), the bytes
 # each file gets per simulated second, and peak RSS
 # with --out at 10 s and 60 s (flat: nothing grows with simulated time).
@@ -23,10 +24,12 @@ echo "blsim outputs, TC2 + mp3-short 60 s (IKS, ondemand, menu)"
 awk -v h="$h" -v ho="$ho" -v c="$c" -v co="$co" -v r10="$r10" -v r60="$r60" -v l="$l" -v lo="$lo" 'BEGIN {
   printf "  host: %.2f s without --out, %.2f s with (%.1fx / %.1fx real time)\n", h, ho, 60 / h, 60 / ho
   printf "  writers share: (with - without) / with = %.0f%% (goal <= 15%%)\n", (ho > h ? 100 * (ho - h) / ho : 0)
-  printf "    of which, in the simulation loop (the records made there): %.0f%% (%.3f s / %.3f s)\n", \
-    100 * (lo - l) / ho, l, lo
-  printf "    before and after it (the outputs opened, finished, written): %.0f%% (%.3f s / %.3f s)\n", \
-    100 * ((ho - lo) - (h - l)) / ho, h - l, ho - lo
+  if (ho > h && lo > 0 && l > 0) {
+    printf "    in the simulation loop (its records, any wait for a writer): %.0f%% (%.3f s without, %.3f s with)\n", \
+      100 * (lo - l) / ho, l, lo
+    printf "    before and after it (the outputs opened, finished, written): %.0f%% (%.2f s without, %.2f s with)\n", \
+      100 * ((ho - lo) - (h - l)) / ho, h - l, ho - lo
+  }
   printf "  CPU time (user + sys, all threads): %.2f s without --out, %.2f s with\n", c, co
   printf "  peak RSS with --out: %d MiB at 10 s, %d MiB at 60 s\n", r10 / 1024, r60 / 1024
 }'
