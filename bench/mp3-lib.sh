@@ -24,20 +24,21 @@ trap 'rm -rf "$tmp"' EXIT
 # wait for a writer thread, to the end of the statistics' thread), the
 # rest of host_s being what comes before it (loading, elaboration) and
 # after it (writing the outputs); 0 if the line is missing.
-run() {  # $1 = seconds, then more blsim options; prints "host_s rss_kb cpu_s loop_s", best of 5
+run_once() {  # $1 = seconds, then more blsim options; prints "host_s rss_kb cpu_s loop_s"
   s=$1
   shift
   sed "s/\"duration\" : 6,/\"duration\" : $s,/" "$src" > "$tmp/mp3-$s.json"
   out=
   prev=
   for a in "$@"; do [ "$prev" = --out ] && out=$a; prev=$a; done
-  for i in 1 2 3 4 5; do
-    [ -z "$out" ] || rm -rf "$out"
-    /usr/bin/time -f "%e %M %U %S" -o "$tmp/time" "$build/blsim" --dtb "$build/configs/tc2.dtb" \
-      --workload "$tmp/mp3-$s.json" --switcher iks --cpufreq-governor ondemand \
-      --cpuidle-governor menu --no-progress "$@" 2>"$tmp/err" >/dev/null || exit 1
-    loop=$(sed -n 's/^blsim: simulated .* in \([0-9.]*\) s host.*/\1/p' "$tmp/err")
-    [ -n "$loop" ] || echo "$name: no 'simulated ... s host' line from blsim (--quiet?)" >&2
-    awk -v loop="${loop:-0}" '{ print $1, $2, $3 + $4, loop }' "$tmp/time"
-  done | sort -n | head -n 1
+  [ -z "$out" ] || rm -rf "$out"
+  /usr/bin/time -f "%e %M %U %S" -o "$tmp/time" "$build/blsim" --dtb "$build/configs/tc2.dtb" \
+    --workload "$tmp/mp3-$s.json" --switcher iks --cpufreq-governor ondemand \
+    --cpuidle-governor menu --no-progress "$@" 2>"$tmp/err" >/dev/null || return 1
+  loop=$(sed -n 's/^blsim: simulated .* in \([0-9.]*\) s host.*/\1/p' "$tmp/err")
+  [ -n "$loop" ] || echo "$name: no 'simulated ... s host' line from blsim (--quiet?)" >&2
+  awk -v loop="${loop:-0}" '{ print $1, $2, $3 + $4, loop }' "$tmp/time"
+}
+run() {  # the same, best of 5
+  for i in 1 2 3 4 5; do run_once "$@" || exit 1; done | sort -n | head -n 1
 }
