@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "sim/spool_file.h"
 
+#include "sim/host_pages.h"
 #include "sim/temp_files.h"
 
 #include <fcntl.h>
@@ -25,6 +26,7 @@ bool SpoolFile::open(const std::string& dir, const std::string& name) {
   tmp_slot_ = temp_files::track(tmp_path_);
   buf_.clear();
   buf_.reserve(kFlushBytes + 4096);
+  mapped_ = false;
   size_ = 0;
   head_len_ = kNotDirect;
   failed_ = false;
@@ -148,6 +150,14 @@ bool SpoolFile::publish() {
   if (std::rename(tmp_path_.c_str(), dst_path_.c_str()) != 0) return false;
   discard();
   return true;
+}
+
+// The buffer is filled page by page; its pages are mapped at once instead
+// (sim/host_pages.h), by the thread that writes (an output's writer
+// thread), not the one that opened the file (the simulation thread).
+void SpoolFile::map_buffer() {
+  populate_pages(&buf_[0], buf_.capacity());
+  mapped_ = true;
 }
 
 void SpoolFile::flush() {

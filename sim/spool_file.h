@@ -42,6 +42,7 @@ class SpoolFile {
   bool open(const std::string& dir, const std::string& name);
   bool is_open() const { return body_ != nullptr; }
   void write(const char* data, size_t n) {
+    if (!mapped_) map_buffer();
     buf_.append(data, n);
     size_ += n;
     if (buf_.size() >= kFlushBytes) flush();
@@ -75,6 +76,7 @@ class SpoolFile {
   static constexpr size_t kFlushBytes = 1 << 20;
   static constexpr size_t kNotDirect = ~size_t(0);
   void flush();  // buf_ to the body file
+  void map_buffer();
   // The body less skip, from body_at in body_, to the end of out; *kept
   // (if given) grows by the bytes copied.
   bool copy_body(int out, uint64_t body_at, const std::vector<std::pair<uint64_t, uint64_t>>& skip,
@@ -87,6 +89,7 @@ class SpoolFile {
   FILE* body_ = nullptr;
   int body_slot_ = -1, tmp_slot_ = -1;  // sim/temp_files.h
   std::string buf_;  // appended to in memory, written in large pieces
+  bool mapped_ = false;  // buf_'s pages mapped (map_buffer())
   uint64_t size_ = 0;
   size_t head_len_ = kNotDirect;  // direct: the body starts here in DIR/.NAME.tmp
   bool failed_ = false;  // a body write failed: stage() fails

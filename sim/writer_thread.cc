@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <utility>
 
+#include "sim/host_pages.h"
+
 void WriterThread::start(Handler h) {
   handler_ = std::move(h);
   done_ = false;
@@ -21,6 +23,7 @@ void WriterThread::start(Handler h) {
 void WriterThread::grow(size_t n) {
   const size_t cap = std::max({kChunkRoom, cur_.size + n, 2 * cur_.cap});
   std::unique_ptr<char[]> bytes(new char[cap]);
+  populate_pages(bytes.get(), cap);  // this is often the simulation thread
   if (cur_.size) std::memcpy(bytes.get(), cur_.bytes.get(), cur_.size);
   cur_.bytes = std::move(bytes);
   cur_.cap = cap;
@@ -63,7 +66,8 @@ void WriterThread::prepare() {
     Chunk c;
     c.bytes.reset(new char[kChunkRoom]);
     c.cap = kChunkRoom;
-    std::memset(c.bytes.get(), 0, kChunkRoom);  // the touch is the point
+    // Mapped here, not at the producer's first write (sim/host_pages.h).
+    if (!populate_pages(c.bytes.get(), kChunkRoom)) std::memset(c.bytes.get(), 0, kChunkRoom);
     std::lock_guard<std::mutex> lock(mu_);
     if (done_) return;
     spare_.push_back(std::move(c));

@@ -83,9 +83,10 @@ class WriterThread {
     std::string_view view() const { return {bytes.get(), size}; }
   };
   // Chunks the thread makes for the producer before its first hand-over,
-  // every page touched there (prepare()): a page's first touch is a page
-  // fault, ~12 us in a VM (~0.2 us on bare metal), and the producer is the
-  // simulation thread. A run keeps 2-4 chunks in flight.
+  // every page mapped there (prepare()): a page's first write is a page
+  // fault, ~10 us in a VM (~0.2 us on bare metal; sim/host_pages.h), and
+  // the producer is the simulation thread. A run keeps 2-4 chunks in
+  // flight.
   static constexpr size_t kPreparedChunks = 3;
   void grow(size_t n);  // room for n more bytes, keeping the chunk's bytes
   void hand_over();
