@@ -75,9 +75,10 @@ int VcdWriter::add_signal(const std::string& scope, const std::string& name, uns
   return id;
 }
 
-// A change record. A computed one (change_now_computed()) has id -1 - the
-// signal's and v its data's size, and its Compute and the data follow it.
+// A change record. A computed one (change_now_computed()) has id
+// kComputed and v its data's size, and its Compute and the data follow it.
 struct VcdWriter::Change {
+  static constexpr int64_t kComputed = -1;
   uint64_t ps, v;
   int64_t id;
 };
@@ -104,10 +105,10 @@ void VcdWriter::change(int id, uint64_t ps, uint64_t v) {
   std::memcpy(record(ps, sizeof c), &c, sizeof c);
 }
 
-void* VcdWriter::change_now_computed(int id, Compute f, size_t n) {
+void* VcdWriter::change_now_computed(Compute f, size_t n) {
   if (!open_) return nullptr;
   if (n > kMaxData) throw std::logic_error("VcdWriter: a computed change's data is too long");
-  const Change c = {sim_now().value(), n, -1 - static_cast<int64_t>(id)};
+  const Change c = {sim_now().value(), n, Change::kComputed};
   char* p = static_cast<char*>(record(c.ps, sizeof c + sizeof f + n));
   std::memcpy(p, &c, sizeof c);
   std::memcpy(p + sizeof c, &f, sizeof f);
@@ -119,14 +120,15 @@ void VcdWriter::write_chunk(std::string_view chunk) {
     Change c;
     std::memcpy(&c, chunk.data() + p, sizeof c);
     p += sizeof c;
-    if (c.id < 0) {
+    if (c.id == Change::kComputed) {
       assert(p + sizeof(Compute) + c.v <= chunk.size());  // records are handed over whole
       Compute f;
       std::memcpy(&f, chunk.data() + p, sizeof f);
       const char* data = chunk.data() + p + sizeof f;
       p += sizeof f + c.v;
-      c.id = -1 - c.id;
-      c.v = f(data);
+      Computed out(*this, c.ps);
+      f(data, out);
+      continue;
     }
     apply(static_cast<int>(c.id), c.ps, c.v);
   }
@@ -207,23 +209,49 @@ std::string VcdWriter::head() const {
 
 namespace {
 
+// A cluster's signals that its energy model's changes set, and the copy of
+// the model that works out their values on the writer's thread.
+struct EnergySignals {
+  std::shared_ptr<ClusterEnergy> copy;
+  int power = -1;          // clusterN_power_uw
+  std::vector<int> state;  // coreI_state, by the model's core index
+};
+
 // A change of a cluster's energy model, for its copy on the writer's
-// thread: the copy, then the change (ClusterEnergy::Change or CoreChange).
+// thread: the signals, then the change (ClusterEnergy::Change or CoreChange).
 template <typename C>
 struct RailChange {
-  ClusterEnergy* copy;
+  EnergySignals* signals;
   C change;
 };
 
-// The rail's power after r, summed on the writer's thread.
+// A core's state as the model's change tells it, if it is a state the
+// copy has not heard yet; else -1. Every change of a core's state reaches
+// its cluster's model (sim/platform.cc), and so the copy, in order; a
+// change of the core's work alone repeats its state.
+int new_core_state(const ClusterEnergy&, const ClusterEnergy::Change&) { return -1; }
+int new_core_state(const ClusterEnergy& copy, const ClusterEnergy::CoreChange& c) {
+  const int s = c.state;
+  return s == static_cast<int>(copy.core_activity(c.core).state) ? -1 : s;
+}
+
+// The rail's power after r, summed on the writer's thread; then, after a
+// core's change of state, the core's new state. One record does for both:
+// it is the simulation thread's to make, ~6,000 a simulated second of
+// mp3-short, and the two changes come from one event, in that order (the
+// energy model hears a core's change before the waves' own listener
+// would).
 template <typename C>
-void rail_change(VcdWriter& w, int signal, const RailChange<C>& r) {
+void rail_change(VcdWriter& w, const RailChange<C>& r) {
   static_assert(sizeof r <= VcdWriter::kMaxData, "a rail change fits a computed change");
-  void* at = w.change_now_computed(signal, [](const void* data) {
+  void* at = w.change_now_computed([](const void* data, VcdWriter::Computed& out) {
     RailChange<C> r;
     std::memcpy(&r, data, sizeof r);
-    r.copy->apply(r.change);
-    return static_cast<uint64_t>(std::llround(r.copy->rail_power_uw()));
+    EnergySignals& s = *r.signals;
+    const int state = new_core_state(*s.copy, r.change);
+    s.copy->apply(r.change);
+    out.set(s.power, static_cast<uint64_t>(std::llround(s.copy->rail_power_uw())));
+    if (state >= 0) out.set(s.state.at(r.change.core), static_cast<uint64_t>(state));
   }, sizeof r);
   if (at) std::memcpy(at, &r, sizeof r);
 }
@@ -252,30 +280,30 @@ void attach_platform_vcd(VcdWriter& w, Platform& p) {
     // sees; during a voltage ramp it steps at the ramp's start and end.
     // Summed on the writer's thread, by a copy of the model told each
     // change: the simulation thread copies the change (a core's in 16
-    // bytes, another's in 56) instead of summing every meter's power.
+    // bytes, another's in 56) instead of summing every meter's power. The
+    // cores' states ride on the same changes (rail_change()).
     const ClusterEnergy* e = m.energy.get();
-    const int pw = w.add_signal(sc, sc + "_power_uw", 32,
-                                static_cast<uint64_t>(std::llround(e->rail_power_uw())));
-    std::shared_ptr<ClusterEnergy> copy = e->detached_copy();
-    w.keep(copy);
-    m.energy->add_listener([&w, pw, e, c = copy.get()] {
+    auto signals = std::make_shared<EnergySignals>();
+    signals->power = w.add_signal(sc, sc + "_power_uw", 32,
+                                  static_cast<uint64_t>(std::llround(e->rail_power_uw())));
+    signals->copy = e->detached_copy();
+    w.keep(signals);
+    m.energy->add_listener([&w, e, s = signals.get()] {
       ClusterEnergy::CoreChange core;
       if (e->last_core_change(&core))
-        rail_change(w, pw, RailChange<ClusterEnergy::CoreChange>{c, core});
+        rail_change(w, RailChange<ClusterEnergy::CoreChange>{s, core});
       else
-        rail_change(w, pw, RailChange<ClusterEnergy::Change>{c, e->last_change()});
+        rail_change(w, RailChange<ClusterEnergy::Change>{s, e->last_change()});
     });
     for (auto& c : cc) {
       const unsigned port = static_cast<unsigned>(c.cci_slave_if);
       if (c.id == id && port < snoop_sig.size())
         snoop_sig[port] = w.add_signal(sc, sc + "_cci_snoop", 1, p.cci().snoops_enabled(port));
     }
-    for (unsigned i = 0; i < p.nr_cores(); ++i) {
-      if (p.config().cpus[i].cluster != id) continue;
-      const int s = w.add_signal(sc, "core" + std::to_string(i) + "_state", 3,
-                                 static_cast<uint64_t>(p.core(i).state()));
-      p.core(i).add_state_listener([&w, s](Core::State st) { w.change_now(s, static_cast<uint64_t>(st)); });
-    }
+    // In the model's core order (m.cores), which is the platform's.
+    for (unsigned i : m.cores)
+      signals->state.push_back(w.add_signal(sc, "core" + std::to_string(i) + "_state", 3,
+                                            static_cast<uint64_t>(p.core(i).state())));
   }
   p.cci().on_port_change([&w, snoop_sig](unsigned port, bool on) {
     if (port < snoop_sig.size() && snoop_sig[port] >= 0) w.change_now(snoop_sig[port], on);

@@ -54,16 +54,29 @@ class VcdWriter {
   void change(int id, uint64_t ps, uint64_t v);
   // Records at the current SystemC time.
   void change_now(int id, uint64_t v);
-  // Records that signal id takes, now, the value f(data): f runs on the
-  // writer thread, in the changes' order, on the n bytes (at most
+  // The changes a Compute works out, each made at the time of the record
+  // it was given, in the order set() is called.
+  class Computed {
+   public:
+    void set(int id, uint64_t v) { w_.apply(id, ps_, v); }
+
+   private:
+    friend class VcdWriter;
+    Computed(VcdWriter& w, uint64_t ps) : w_(w), ps_(ps) {}
+    VcdWriter& w_;
+    const uint64_t ps_;
+  };
+  // Records changes made now whose values f works out from data: f runs
+  // on the writer thread, in the changes' order, on the n bytes (at most
   // kMaxData) the caller writes at the pointer returned, at once, before
-  // any other change. data is not aligned: f copies out what it reads.
-  // For a value that costs more to work out than its inputs cost to copy:
-  // f must read nothing but them and what keep() holds. Without open(),
-  // null.
-  using Compute = uint64_t (*)(const void* data);
+  // any other change, and sets each signal through out. data is not
+  // aligned: f copies out what it reads. For values that cost more to
+  // work out than their inputs cost to copy, or several signals that one
+  // record can carry: f must read nothing but data and what keep() holds.
+  // Without open(), null.
+  using Compute = void (*)(const void* data, Computed& out);
   static constexpr size_t kMaxData = 128;
-  void* change_now_computed(int id, Compute f, size_t n);
+  void* change_now_computed(Compute f, size_t n);
   // Holds p until the writer is gone: state a Compute works on.
   void keep(std::shared_ptr<void> p) { kept_.push_back(std::move(p)); }
 

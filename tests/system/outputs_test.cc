@@ -606,6 +606,43 @@ TEST(Outputs, PlotMakesPngs) {
   EXPECT_EQ(run_cmd(std::string(BLSIM_SOURCE_DIR) + "/tools/plot '" + d + "/nothing'", d).exit_code, 2);
 }
 
+// waves.vcd's coreI_state is not told by the core: it rides on the energy
+// model's changes, which also come for a change of the core's work alone
+// (sim/vcd_writer.cc). trace.txt's power_domain_target lines are told by
+// the core itself. Microsecond by microsecond (trace.txt's resolution) the
+// two give every core the same states: none missed, none made up.
+TEST(Outputs, WavesCoreStatesAreTheCoresOwn) {
+  Waves w;
+  std::string ts, why;
+  ASSERT_TRUE(read_vcd(slurp(mp3_run() + "/waves.vcd"), &w, &ts, &why)) << why;
+  std::vector<FtraceLine> ev;
+  ASSERT_TRUE(parse_ftrace(slurp(mp3_run() + "/trace.txt"), &ev, &why)) << why;
+  // (us, state): the last state in each microsecond, repeats dropped.
+  using States = std::vector<std::pair<uint64_t, uint64_t>>;
+  auto settled = [](const States& changes) {
+    States out;
+    for (auto [us, s] : changes) {
+      if (!out.empty() && out.back().first == us) out.pop_back();
+      if (out.empty() || out.back().second != s) out.push_back({us, s});
+    }
+    return out;
+  };
+  size_t compared = 0;
+  for (unsigned core = 0; core < 5; ++core) {
+    const std::string name = "core" + std::to_string(core);
+    const auto& vcd = w["tc2.cluster" + std::string(core < 2 ? "0" : "1") + "." + name + "_state"];
+    ASSERT_FALSE(vcd.empty()) << name;
+    States from_vcd, from_trace = {{0, vcd.front().second}};  // both from the dump's first value
+    for (auto [ps, s] : vcd) from_vcd.push_back({(ps / 1000 + 500) / 1000, s});  // as trace.txt rounds
+    for (FtraceLine& f : ev)
+      if (f.event == "power_domain_target" && f.kv["name"] == name)
+        from_trace.push_back({f.us, std::stoull(f.kv["state"])});
+    EXPECT_EQ(settled(from_vcd), settled(from_trace)) << name;
+    compared += from_trace.size();
+  }
+  EXPECT_GT(compared, 5000u);  // a second of mp3-short: thousands of WFI entries and exits
+}
+
 // waves.vcd's clusterN.power_uw, integrated as the steps it is, gives each
 // rail's energy in stats.json: the signal is the energy model's own power,
 // sampled at every change it integrates (a voltage ramp, short against the
