@@ -23,6 +23,8 @@ class StagedFile {
   bool close(FILE* f, bool filled);
   bool publish();
   const std::string& path() const { return dst_; }
+  // Where open() makes the file (a fill may rename its own file there).
+  const std::string& staged_path() const { return tmp_; }
   // A rename in the folder the file was staged in fails only onto a folder.
   static bool replaceable(const std::string& path);
 

@@ -509,7 +509,7 @@ int write_outputs(Run& r, const RunInfo& info) {
   // so does stats.json the switches rendered during the run.
   r.trace.finish();
   if (r.stats) r.stats->finish();
-  dat.start([&](FILE* f) { return r.trace.write_dat(f, p.nr_cores()); });
+  dat.start([&](FILE* f) { return r.trace.write_dat(f, p.nr_cores(), &dat_file.staged_path()); });
   stats.start([&](FILE* f) {
     const bool ok = r.stats->write_json(f, info);
     r.stats->drop_spool();

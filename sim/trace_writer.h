@@ -65,10 +65,11 @@ class TraceWriter {
   bool stage(unsigned nr_cpus);
   bool publish() { return out_.publish(); }
   const std::string& path() const { return out_.path(); }
-  // trace.dat (sim/trace_dat.h): the same events as trace.txt, into f.
-  bool write_dat(FILE* f, unsigned nr_cpus) {
+  // trace.dat (sim/trace_dat.h): the same events as trace.txt, into f,
+  // or into a file renamed to f_path (the path f was opened at).
+  bool write_dat(FILE* f, unsigned nr_cpus, const std::string* f_path = nullptr) {
     writer_.finish();
-    return dat_.write(f, nr_cpus, kernel_freq_);
+    return dat_.write(f, nr_cpus, kernel_freq_, f_path);
   }
 
   // One line as ftrace prints it (no newline).

@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include <sys/stat.h>
+
 #include "run_helpers.h"
 #include "sim/trace_dat.h"
 
@@ -41,7 +43,8 @@ std::vector<Rec> records(int (*held_of)(unsigned i, unsigned cpu)) {
 // which its caller makes only once no line is held again: later held lines
 // are not fed).
 std::string dat_file(const std::string& dir, const std::vector<Rec>& recs,
-                     const std::vector<bool>& drop, bool keep_only, size_t live_at = SIZE_MAX) {
+                     const std::vector<bool>& drop, bool keep_only, size_t live_at = SIZE_MAX,
+                     bool in_place = false) {
   TraceDat dat;
   EXPECT_TRUE(dat.open(dir));
   for (size_t i = 0; i < recs.size(); ++i) {
@@ -56,7 +59,7 @@ std::string dat_file(const std::string& dir, const std::vector<Rec>& recs,
   const std::string path = dir + "/out.dat";
   FILE* f = fopen(path.c_str(), "w+b");
   EXPECT_TRUE(f != nullptr);
-  EXPECT_TRUE(dat.write(f, 3, drop));
+  EXPECT_TRUE(dat.write(f, 3, drop, in_place ? &path : nullptr));
   fclose(f);
   return slurp(path);
 }
@@ -98,6 +101,48 @@ TEST(TraceDatPages, RecordsPagedAsTheyComeMakeTheSameFile) {
     const std::vector<bool> drop = {true, true};
     const std::string kept = dat_file(d, recs, drop, true);
     EXPECT_TRUE(dat_file(d, recs, drop, false, at) == kept) << "live from record " << at;
+    EXPECT_EQ(std::system(("test \"$(ls -A '" + d + "')\" = out.dat").c_str()), 0)
+        << "temporary files left in " << d;
+    // Made in CPU 0's file and renamed to out.dat (blsim's way).
+    EXPECT_TRUE(dat_file(d, recs, drop, false, at, true) == kept) << "in place, live from " << at;
+    EXPECT_EQ(std::system(("test \"$(ls -A '" + d + "')\" = out.dat").c_str()), 0)
+        << "temporary files left in " << d;
+  }
+}
+
+// The tasks' names are in the head: names first seen after go_live() may
+// grow it past the room left before CPU 0's pages. The file is then
+// assembled by copying, and is still the one written without go_live().
+TEST(TraceDatPages, HeadGrownPastItsRoomIsCopied) {
+  for (unsigned tasks : {3u, 400u}) {  // the head stays in its room; grows by pages
+    const std::string d = scratch("dat-pages-head");
+    bool renamed = false;  // out.dat's file is another after write()
+    auto make = [&](bool live) {
+      TraceDat dat;
+      EXPECT_TRUE(dat.open(d));
+      for (unsigned i = 0; i < 3000; ++i) {
+        if (live && i == 100) EXPECT_TRUE(dat.go_live(2, {}));
+        const int pid = i < 100 ? 0 : static_cast<int>(1000 + i % tasks);
+        const std::string comm = pid ? "worker-" + std::to_string(pid) : "<idle>";
+        dat.add(1000ull * (i + 1), i % 2, comm.c_str(), pid, "cpu_idle", "state=1 cpu_id=0", "d..1", -1);
+      }
+      const std::string path = d + "/out.dat";
+      FILE* f = fopen(path.c_str(), "w+b");
+      EXPECT_TRUE(f != nullptr);
+      struct stat before, after;
+      EXPECT_EQ(fstat(fileno(f), &before), 0);
+      EXPECT_TRUE(dat.write(f, 2, {}, &path));
+      fclose(f);
+      EXPECT_EQ(stat(path.c_str(), &after), 0);
+      renamed = after.st_ino != before.st_ino;
+      return slurp(path);
+    };
+    const std::string spooled = make(false);
+    EXPECT_FALSE(renamed);  // without go_live() it is written into f
+    const std::string live = make(true);
+    EXPECT_EQ(renamed, tasks == 3) << tasks << " tasks: CPU 0's file made the file, or a copy";
+    ASSERT_GT(spooled.size(), 8u * 4096u);
+    EXPECT_TRUE(live == spooled) << tasks << " tasks: " << live.size() << " vs " << spooled.size() << " bytes";
     EXPECT_EQ(std::system(("test \"$(ls -A '" + d + "')\" = out.dat").c_str()), 0)
         << "temporary files left in " << d;
   }
