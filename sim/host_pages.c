@@ -6,6 +6,11 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+/* C library headers older than the call: the kernel's number for it. */
+#if defined(__linux__) && !defined(MADV_POPULATE_WRITE)
+#define MADV_POPULATE_WRITE 23
+#endif
+
 bool populate_pages(void *p, size_t n)
 {
 #ifdef MADV_POPULATE_WRITE

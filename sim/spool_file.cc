@@ -156,7 +156,7 @@ bool SpoolFile::publish() {
 // (sim/host_pages.h), by the thread that writes (an output's writer
 // thread), not the one that opened the file (the simulation thread).
 void SpoolFile::map_buffer() {
-  populate_pages(&buf_[0], buf_.capacity());
+  populate_pages(buf_.data(), buf_.capacity());
   mapped_ = true;
 }
 

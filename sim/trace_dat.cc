@@ -867,6 +867,7 @@ bool TraceDat::assemble_in_cpu0(const std::string& head, const std::vector<uint6
   if (ftruncate(l.fd, static_cast<off_t>(at.back() + bytes.back())) != 0) return false;
   // f_path's empty file is removed first: ext4 starts writing back a file
   // renamed over another (auto_da_alloc), ~2 ms for a minute's 24.6 MB.
+  // (publish() renames over an older trace.dat when --out is reused.)
   if (unlink(f_path.c_str()) != 0 || std::rename(l.path.c_str(), f_path.c_str()) != 0) return false;
   // f_path's own cleanup covers it now (its caller's staged file).
   temp_files::untrack(l.slot);

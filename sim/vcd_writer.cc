@@ -251,7 +251,10 @@ void rail_change(VcdWriter& w, const RailChange<C>& r) {
     const int state = new_core_state(*s.copy, r.change);
     s.copy->apply(r.change);
     out.set(s.power, static_cast<uint64_t>(std::llround(s.copy->rail_power_uw())));
-    if (state >= 0) out.set(s.state.at(r.change.core), static_cast<uint64_t>(state));
+    if (state >= 0) {
+      assert(r.change.core < s.state.size());
+      out.set(s.state[r.change.core], static_cast<uint64_t>(state));
+    }
   }, sizeof r);
   if (at) std::memcpy(at, &r, sizeof r);
 }

@@ -138,7 +138,8 @@ class ClusterEnergy {
 
   // ---- meters (joules since elaboration, up to the last sync/update) -------
   unsigned nr_cores() const { return static_cast<unsigned>(cores_.size()); }
-  // Core i's state and work as this model last heard them.
+  // Core i's state and work as this model last heard them (a model that
+  // forwards only, forward_only(), stops hearing: ask a copy).
   const CoreActivity& core_activity(unsigned i) const { return cores_.at(i); }
   double core_j(unsigned i) const { return e_[i]; }
   double uncore_j() const { return e_.back(); }

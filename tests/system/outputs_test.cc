@@ -643,6 +643,63 @@ TEST(Outputs, WavesCoreStatesAreTheCoresOwn) {
   EXPECT_GT(compared, 5000u);  // a second of mp3-short: thousands of WFI entries and exits
 }
 
+// A core's change of state changes its cluster's rail power at the same
+// instant, and the dump keeps the order the two were made in: the power
+// first (the energy model hears the core first), then the state, both from
+// one record now (sim/vcd_writer.cc). Wherever one timestamp shows both,
+// the power line comes first.
+TEST(Outputs, WavesShowTheRailPowerBeforeTheCoreState) {
+  std::map<std::string, std::string> cluster_of_code;  // power or state code -> "clusterN"
+  std::map<std::string, bool> is_power;
+  std::istringstream in(slurp(mp3_run() + "/waves.vcd"));
+  std::string line, scope;
+  std::vector<std::pair<std::string, std::string>> block;  // (cluster, code) in order
+  size_t both = 0;
+  auto check = [&] {
+    for (size_t i = 0; i < block.size(); ++i)
+      for (size_t k = i + 1; k < block.size(); ++k)
+        if (block[i].first == block[k].first && !is_power[block[i].second] && is_power[block[k].second]) {
+          ADD_FAILURE() << "a core state before its cluster's power: " << block[i].second << " then "
+                        << block[k].second;
+          return;
+        }
+    bool power = false, state = false;
+    for (auto& [cl, code] : block) (is_power[code] ? power : state) = true;
+    both += power && state;
+  };
+  bool defs = true, dumping = false;
+  while (std::getline(in, line)) {
+    std::istringstream l(line);
+    std::string a, b, c, d, name;
+    if (defs) {
+      l >> a;
+      if (a == "$scope") l >> b >> scope;
+      if (a == "$var") {
+        l >> b >> c >> d >> name;  // wire WIDTH CODE NAME
+        if (name.find("_power_uw") != std::string::npos || name.find("_state") != std::string::npos) {
+          cluster_of_code[d] = scope;
+          is_power[d] = name.find("_power_uw") != std::string::npos &&
+                        name.find("power_state") == std::string::npos;
+        }
+      }
+      if (a == "$enddefinitions") defs = false;
+      continue;
+    }
+    if (line.empty()) continue;
+    if (line == "$dumpvars") dumping = true;  // the starting values, in declaration order
+    if (line[0] == '#' || dumping) {
+      if (line == "$end") dumping = false;
+      if (!dumping) check();
+      block.clear();
+      continue;
+    }
+    const std::string code = line[0] == 'b' ? line.substr(line.find(' ') + 1) : line.substr(1);
+    if (cluster_of_code.count(code)) block.push_back({cluster_of_code[code], code});
+  }
+  check();
+  EXPECT_GT(both, 1000u);  // timestamps where a core's state and its rail's power both changed
+}
+
 // waves.vcd's clusterN.power_uw, integrated as the steps it is, gives each
 // rail's energy in stats.json: the signal is the energy model's own power,
 // sampled at every change it integrates (a voltage ramp, short against the

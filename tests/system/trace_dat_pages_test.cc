@@ -193,3 +193,23 @@ TEST(TraceDatPages, RepeatedFieldsKeepEachLinesEventTaskAndFlags) {
   EXPECT_EQ(rep.exit_code, 0) << rep.err;
   EXPECT_EQ(rep.out, want);
 }
+
+// The file cannot become f_path (here: a folder that is not there): write()
+// fails, and CPU 0's file goes with the others when the TraceDat does.
+TEST(TraceDatPages, FileMadeInPlaceButNotRenamedLeavesNothing) {
+  const std::string d = scratch("dat-pages-norename");
+  const std::string path = d + "/out.dat", nowhere = d + "/missing/out.dat";
+  FILE* f = fopen(path.c_str(), "w+b");
+  ASSERT_TRUE(f != nullptr);
+  {
+    TraceDat dat;
+    ASSERT_TRUE(dat.open(d));
+    ASSERT_TRUE(dat.go_live(2, {}));
+    for (unsigned i = 0; i < 2000; ++i)
+      dat.add(1000ull * (i + 1), i % 2, "<idle>", 0, "cpu_idle", "state=1 cpu_id=0", "d..1", -1);
+    EXPECT_FALSE(dat.write(f, 2, {}, &nowhere));
+  }
+  fclose(f);
+  EXPECT_EQ(std::system(("test \"$(ls -A '" + d + "')\" = out.dat").c_str()), 0)
+      << "temporary files left in " << d;
+}
