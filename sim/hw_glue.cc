@@ -18,6 +18,7 @@
 #include "models/timer/generic_timer.h"
 #include "sim/asan_stacks.h"
 #include "sim/switch_log.h"
+#include "sim/trace_writer.h"
 
 extern "C" {
 #include "hw.h"
@@ -581,30 +582,43 @@ void hw_panic(const char* fmt, ...) {
 
 void hw_trace_event(unsigned int cpu, const char* comm, int pid, const char* event,
                     const char* fmt, ...) {
-  if (!g->setup.trace) return;
-  // One record, reused: its strings keep their capacity, so an event costs
-  // no allocation (tens of thousands a simulated second under IKS). The
-  // fields stay as binary arguments until the trace writer's thread prints
-  // them (sim/trace_args.h); a format it cannot keep is printed here.
-  TraceRecord& rec = g->trace_record;
+  TraceWriter* const w = g->setup.trace_writer;
+  if (!w && !g->setup.trace) return;
+  const Core& core = *cur().hw.core;
+  const uint64_t ns = core.local_time().value() / 1000;
   va_list ap;
   va_start(ap, fmt);
-  rec.fmt = pack_trace_args(fmt, ap, rec.fields) ? fmt : nullptr;
-  if (!rec.fmt) {
-    char fields[kTraceFieldsMax + 1];
-    const int n = vsnprintf(fields, sizeof fields, fmt, ap);
-    rec.fields.assign(fields, n < 0 ? 0 : std::min<size_t>(static_cast<size_t>(n), kTraceFieldsMax));
+  if (w) {
+    w->kernel_event(ns, cpu, core.params().index, comm, pid, event, fmt, ap);
+  } else {
+    // One record, reused: its strings keep their capacity, so an event
+    // costs no allocation.
+    fill_trace_record(g->trace_record, ns, cpu, core.params().index, comm, pid, event, fmt, ap);
+    g->setup.trace(g->trace_record);
   }
   va_end(ap);
-  const Core& core = *cur().hw.core;
-  rec.ns = core.local_time().value() / 1000;
-  rec.cpu = cpu;
-  rec.core = core.params().index;
-  rec.comm.assign(comm);
-  rec.pid = pid;
-  rec.event = event;
-  g->setup.trace(rec);
 }
+
+}  // extern "C"
+
+// The fields stay as binary arguments until the trace writer's thread
+// prints them (sim/trace_args.h); a format it cannot keep is printed here.
+void fill_trace_record(TraceRecord& r, uint64_t ns, unsigned cpu, unsigned core, const char* comm,
+                       int pid, const char* event, const char* fmt, va_list ap) {
+  r.fmt = pack_trace_args(fmt, ap, r.fields) ? fmt : nullptr;
+  if (!r.fmt) {
+    char text[kTraceFieldsMax + 1];
+    r.fields.assign(text, print_trace_fields(fmt, ap, text));
+  }
+  r.ns = ns;
+  r.cpu = cpu;
+  r.core = core;
+  r.comm.assign(comm);
+  r.pid = pid;
+  r.event = event;
+}
+
+extern "C" {
 
 std::string TraceRecord::fields_text() const {
   if (!fmt) return fields;

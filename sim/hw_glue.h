@@ -50,6 +50,13 @@ struct TraceRecord {
   std::string fields_text() const;
 };
 
+class TraceWriter;
+
+// r as hw_trace_event() makes it of a tracepoint: the fields packed
+// (sim/trace_args.h), or, for a format that cannot be kept so, their text.
+void fill_trace_record(TraceRecord& r, uint64_t ns, unsigned cpu, unsigned core, const char* comm,
+                       int pid, const char* event, const char* fmt, va_list ap);
+
 struct GlueSetup {
   std::vector<GlueCore> cores;
   const void* fdt = nullptr;
@@ -62,6 +69,7 @@ struct GlueSetup {
   // an observer of cache maintenance (the switch log), null if none.
   std::function<void(uint64_t ns, unsigned core, bool all, bool end)> on_cache_clean;
   std::function<void(const TraceRecord&)> trace;  // where hw_trace_event goes
+  TraceWriter* trace_writer = nullptr;  // instead, straight into trace.txt's writer
   const struct wl_setup* workload = nullptr;      // hw_workload(); null: none
   // A CONTEXTIDR write (the task a core switches to, 0 = idle).
   std::function<void(unsigned core, uint32_t pid)> contextidr;

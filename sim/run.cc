@@ -240,8 +240,7 @@ int open_streams(Run& r, GlueSetup& gs) {
   }
   std::string why;
   r.trace.set_events(r.o.trace_events, &why);  // checked with the command line
-  TraceWriter* trace = &r.trace;
-  gs.trace = [trace](const TraceRecord& rec) { trace->add(rec); };
+  gs.trace_writer = &r.trace;
   r.trace.attach(*r.platform, r.duration_ns);
   attach_platform_vcd(r.vcd, *r.platform);
   return kExitOk;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "sim/trace_args.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdint>
 #include <cstdio>
@@ -230,13 +231,20 @@ void print_str(const Conv& c, std::string_view s, Sink& out) {
 // The layout is trace_args.h's (a string is cut at its precision because
 // printf reads no further).
 bool pack_trace_args(const char* fmt, va_list ap, std::string& out) {
+  // Filled in a buffer and assigned once.
+  char buf[kTraceArgsMax];
+  const long n = pack_trace_args_into(fmt, ap, buf);
+  if (n >= 0) out.assign(buf, static_cast<size_t>(n));
+  return n >= 0;
+}
+
+// Arguments that do not fit kTraceArgsMax (strings of hundreds of
+// characters) are for the caller to format at once instead.
+long pack_trace_args_into(const char* fmt, va_list ap, char* buf) {
   const Format& f = format_of(fmt);
-  if (!f.ok) return false;
-  // Filled in a buffer and assigned once; arguments that do not fit it
-  // (strings of hundreds of characters) are formatted at once instead.
-  char buf[512];
+  if (!f.ok) return -1;
   char* p = buf;
-  char* const end = buf + sizeof buf;
+  char* const end = buf + kTraceArgsMax;
   va_list aq;
   va_copy(aq, ap);
   bool ok = true;
@@ -275,8 +283,12 @@ bool pack_trace_args(const char* fmt, va_list ap, std::string& out) {
     }
   }
   va_end(aq);
-  if (ok) out.assign(buf, static_cast<size_t>(p - buf));
-  return ok;
+  return ok ? static_cast<long>(p - buf) : -1;
+}
+
+size_t print_trace_fields(const char* fmt, va_list ap, char* out) {
+  const int n = vsnprintf(out, kTraceFieldsMax + 1, fmt, ap);
+  return n < 0 ? 0 : std::min<size_t>(static_cast<size_t>(n), kTraceFieldsMax);
 }
 
 void render_trace_fields(const char* fmt, std::string_view args, std::string& out) {

@@ -35,6 +35,11 @@
 // of it is).
 bool pack_trace_args(const char* fmt, va_list ap, std::string& out);
 
+// The same into dst, at most kTraceArgsMax bytes (dst has that room): the
+// bytes written, or -1 where pack_trace_args() returns false.
+constexpr size_t kTraceArgsMax = 512;
+long pack_trace_args_into(const char* fmt, va_list ap, char* dst);
+
 // Appends to out what vsnprintf(fmt, ...) writes for the arguments that
 // pack_trace_args stored in args (fmt must be the format they were packed
 // for).
@@ -42,6 +47,11 @@ void render_trace_args(const char* fmt, std::string_view args, std::string& out)
 
 // The longest fields text of a kernel trace event; a longer one is cut.
 constexpr size_t kTraceFieldsMax = 255;
+
+// The fields as text into out (room for kTraceFieldsMax + 1), cut at
+// kTraceFieldsMax characters, for a tracepoint pack_trace_args() cannot
+// keep: their length. ap is read.
+size_t print_trace_fields(const char* fmt, va_list ap, char* out);
 
 // render_trace_args, cut at kTraceFieldsMax characters as hw_trace_event
 // cuts the fields it prints at once.

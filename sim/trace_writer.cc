@@ -16,6 +16,7 @@
 #include "models/common/sim_now.h"
 #include "sim/literal_index.h"
 #include "sim/platform.h"
+#include "sim/trace_args.h"
 
 namespace {
 
@@ -345,6 +346,47 @@ void TraceWriter::line(uint64_t ns, unsigned cpu, std::string_view comm, int pid
   p = std::copy(fields.begin(), fields.end(), p);
   *p = '\0';
   writer_.commit();
+}
+
+// The same line as add() makes of the TraceRecord hw_trace_event would
+// fill, without it: the arguments packed in the chunk, after the comm,
+// and the room they did not take given back. A kernel frequency change
+// (rare) goes the TraceRecord way: add() reads its text.
+void TraceWriter::kernel_event(uint64_t ns, unsigned cpu, unsigned core, const char* comm, int pid,
+                               const char* event, const char* fmt, va_list ap) {
+  if (!writer_.running()) return;
+  static const int migrate_current = event_index("cpu_migrate_current"),
+                   frequency = event_index("cpu_frequency");
+  const int ev = event_of(event);
+  if (ev == frequency) return kernel_event_as_record(ns, cpu, core, comm, pid, event, fmt, ap);
+  if (ev != migrate_current) {
+    if (cpu >= core_of_cpu_.size()) core_of_cpu_.resize(cpu + 1, -1);
+    core_of_cpu_[cpu] = static_cast<int>(core);
+  }
+  if (!wanted(ev)) return;
+  const size_t comm_len = std::strlen(comm), room = kTraceArgsMax;
+  LineHead h = {kLineRecord, ev, fmt, ns, cpu, pid, -1, -1, static_cast<uint32_t>(comm_len), 0};
+  char* const p = writer_.claim(sizeof h + comm_len + 1 + room + 1);
+  char* const fields = p + sizeof h + comm_len + 1;
+  long n = pack_trace_args_into(fmt, ap, fields);
+  if (n < 0) {  // a format or argument the packing cannot keep: its text, as add() gets it
+    h.fmt = nullptr;
+    n = static_cast<long>(print_trace_fields(fmt, ap, fields));
+  }
+  h.fields_len = static_cast<uint32_t>(n);
+  std::memcpy(p, &h, sizeof h);
+  std::memcpy(p + sizeof h, comm, comm_len + 1);
+  fields[n] = '\0';
+  writer_.unclaim(room - static_cast<size_t>(n));
+  writer_.commit();
+}
+
+// kernel_event() the way hw_trace_event fills a TraceRecord.
+void TraceWriter::kernel_event_as_record(uint64_t ns, unsigned cpu, unsigned core, const char* comm,
+                                         int pid, const char* event, const char* fmt, va_list ap) {
+  TraceRecord r;
+  fill_trace_record(r, ns, cpu, core, comm, pid, event, fmt, ap);
+  add(r);
 }
 
 // The fields fmt prints for the packed arguments args of event ev, with

@@ -49,6 +49,9 @@ class WriterThread {
     return p;
   }
   void append(const void* p, size_t n) { std::memcpy(claim(n), p, n); }
+  // Gives back the last n bytes of the latest claim(): a record that took
+  // less room than the most it could need.
+  void unclaim(size_t n) { cur_.size -= n; }
   // Hands the current chunk over once it is large enough.
   void commit() { commit(kChunkBytes); }
   // The same with a chunk size of the caller's: for records few and costly

@@ -903,6 +903,69 @@ static std::string packed(const char* fmt, ...) {
   return out;
 }
 
+// A tracepoint as hw_trace_event gives it to blsim's trace writer
+// (kernel_event(): its arguments packed straight into the writer's chunk)
+// and as it gives it to any other listener (fill_trace_record(), then
+// add()).
+void event_direct(TraceWriter& w, uint64_t ns, unsigned cpu, const char* comm, int pid,
+                  const char* event, const char* fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  w.kernel_event(ns, cpu, cpu, comm, pid, event, fmt, ap);
+  va_end(ap);
+}
+void event_as_record(TraceWriter& w, uint64_t ns, unsigned cpu, const char* comm, int pid,
+                     const char* event, const char* fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  TraceRecord r;
+  fill_trace_record(r, ns, cpu, cpu, comm, pid, event, fmt, ap);
+  va_end(ap);
+  w.add(r);
+}
+
+// Both ways give the same trace.txt and trace.dat, for arguments the
+// packing keeps, a string too long to keep (printed at once, cut as the
+// kernel's would be), a format it does not take ('*' width), and a kernel
+// cpu_frequency line (which the writer reads back for its cpu_id).
+TEST(Outputs, TracepointsPackedInPlaceAsThroughARecord) {
+  using Feed = void (*)(TraceWriter&, uint64_t, unsigned, const char*, int, const char*, const char*, ...);
+  const std::string long_name(600, 'n');
+  auto run = [&](const std::string& dir, Feed feed) {
+    TraceWriter tw;
+    ASSERT_TRUE(tw.open(dir));
+    for (unsigned i = 0; i < 30; ++i) {
+      const uint64_t ns = 1000 + 997ull * i;
+      const unsigned cpu = i % 2;
+      feed(tw, ns, cpu, "<idle>", 0, "cpu_idle", "state=%u cpu_id=%u", i % 3, cpu);
+      feed(tw, ns + 1, cpu, "task", 100 + static_cast<int>(i % 4), "sched_wakeup",
+           "comm=%s pid=%d prio=%d target_cpu=%03u", i % 5 ? "task" : long_name.c_str(), 100 + i % 4, 120, cpu);
+      feed(tw, ns + 2, cpu, "task", 101, "sched_waking", "comm=%s pid=%d prio=%*d target_cpu=%03u", "w", 101,
+           4, 120, cpu);
+      if (i % 10 == 0)
+        feed(tw, ns + 3, cpu, "kworker", 7, "cpu_frequency", "state=%u cpu_id=%u", 600000 + i, cpu);
+    }
+    tw.finish();
+    ASSERT_TRUE(tw.stage(2));
+    ASSERT_TRUE(tw.publish());
+    FILE* f = fopen((dir + "/trace.dat").c_str(), "w+b");
+    ASSERT_TRUE(f != nullptr);
+    EXPECT_TRUE(tw.write_dat(f, 2));
+    fclose(f);
+  };
+  const std::string d = scratch("outputs-tracepoints-in-place");
+  ASSERT_EQ(mkdir((d + "/direct").c_str(), 0755), 0);
+  ASSERT_EQ(mkdir((d + "/record").c_str(), 0755), 0);
+  run(d + "/direct", event_direct);
+  run(d + "/record", event_as_record);
+  const std::string txt = slurp(d + "/direct/trace.txt");
+  EXPECT_EQ(txt, slurp(d + "/record/trace.txt"));
+  EXPECT_EQ(slurp(d + "/direct/trace.dat"), slurp(d + "/record/trace.dat"));
+  EXPECT_NE(txt.find("prio= 120"), std::string::npos);  // the '*' width, printed at once
+  EXPECT_NE(txt.find("comm=" + std::string(200, 'n')), std::string::npos);  // the long name, cut
+  EXPECT_NE(txt.find("cpu_frequency: state=600010 cpu_id=0"), std::string::npos);
+}
+
 // The trace writer remembers the heads of a few lines per CPU column, and
 // each printed field text with its trace.dat record by event, format and
 // arguments. Fed directly: more tasks on a column than it remembers, comms
