@@ -903,6 +903,17 @@ static std::string packed(const char* fmt, ...) {
   return out;
 }
 
+// tw's trace.txt and trace.dat into dir, as a run ends.
+void write_trace_files(TraceWriter& tw, const std::string& dir, unsigned nr_cpus) {
+  tw.finish();
+  ASSERT_TRUE(tw.stage(nr_cpus));
+  ASSERT_TRUE(tw.publish());
+  FILE* f = fopen((dir + "/trace.dat").c_str(), "w+b");
+  ASSERT_TRUE(f != nullptr);
+  EXPECT_TRUE(tw.write_dat(f, nr_cpus));
+  fclose(f);
+}
+
 // A tracepoint as hw_trace_event gives it to blsim's trace writer
 // (kernel_event(): its arguments packed straight into the writer's chunk)
 // and as it gives it to any other listener (fill_trace_record(), then
@@ -945,13 +956,7 @@ TEST(Outputs, TracepointsPackedInPlaceAsThroughARecord) {
       if (i % 10 == 0)
         feed(tw, ns + 3, cpu, "kworker", 7, "cpu_frequency", "state=%u cpu_id=%u", 600000 + i, cpu);
     }
-    tw.finish();
-    ASSERT_TRUE(tw.stage(2));
-    ASSERT_TRUE(tw.publish());
-    FILE* f = fopen((dir + "/trace.dat").c_str(), "w+b");
-    ASSERT_TRUE(f != nullptr);
-    EXPECT_TRUE(tw.write_dat(f, 2));
-    fclose(f);
+    write_trace_files(tw, dir, 2);
   };
   const std::string d = scratch("outputs-tracepoints-in-place");
   ASSERT_EQ(mkdir((d + "/direct").c_str(), 0755), 0);
@@ -1008,13 +1013,7 @@ TEST(Outputs, TraceWriterPrintsEachLineAsAlone) {
     TraceWriter tw;
     ASSERT_TRUE(tw.open(dir));
     for (const auto& r : rs) tw.add(r.first);
-    tw.finish();
-    ASSERT_TRUE(tw.stage(5));
-    ASSERT_TRUE(tw.publish());
-    FILE* f = fopen((dir + "/trace.dat").c_str(), "w+b");
-    ASSERT_TRUE(f != nullptr);
-    EXPECT_TRUE(tw.write_dat(f, 5));
-    fclose(f);
+    write_trace_files(tw, dir, 5);
   };
   write(d, recs);
   std::vector<std::string> lines;
