@@ -53,7 +53,8 @@ struct TraceRecord {
 class TraceWriter;
 
 // r as hw_trace_event() makes it of a tracepoint: the fields packed
-// (sim/trace_args.h), or, for a format that cannot be kept so, their text.
+// (sim/trace_args.h), or, for a format that cannot be kept so, their
+// text. ap is read.
 void fill_trace_record(TraceRecord& r, uint64_t ns, unsigned cpu, unsigned core, const char* comm,
                        int pid, const char* event, const char* fmt, va_list ap);
 
@@ -68,8 +69,10 @@ struct GlueSetup {
   // A core's data cache clean (flush_cache_louis / _all) begins or ends:
   // an observer of cache maintenance (the switch log), null if none.
   std::function<void(uint64_t ns, unsigned core, bool all, bool end)> on_cache_clean;
-  std::function<void(const TraceRecord&)> trace;  // where hw_trace_event goes
-  TraceWriter* trace_writer = nullptr;  // instead, straight into trace.txt's writer
+  // Where hw_trace_event goes: straight into trace.txt's writer, or, for
+  // another listener, as a TraceRecord (trace, unused if trace_writer is set).
+  TraceWriter* trace_writer = nullptr;
+  std::function<void(const TraceRecord&)> trace;
   const struct wl_setup* workload = nullptr;      // hw_workload(); null: none
   // A CONTEXTIDR write (the task a core switches to, 0 = idle).
   std::function<void(unsigned core, uint32_t pid)> contextidr;

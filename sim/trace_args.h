@@ -3,9 +3,10 @@
 //
 // ftrace's ring buffer stores an event's fields as they are and formats
 // them only when the trace is read. blsim does the same with the kernel
-// model's printf-style tracepoints: on the simulation thread,
-// hw_trace_event() copies the arguments its format names into a record
-// (pack_trace_args); the trace writer thread prints them with that format
+// model's printf-style tracepoints: on the simulation thread, the trace
+// writer's TraceWriter::kernel_event() copies the arguments a format names
+// into the writer's chunk (pack_trace_args_into; a TraceRecord for other
+// listeners, pack_trace_args); the trace writer thread prints them with that format
 // (render_trace_args). A vsnprintf per event on the simulation thread
 // cost ~2,000 instructions (sched_switch has seven conversions), 7% of
 // that thread with --out.
@@ -36,7 +37,8 @@
 bool pack_trace_args(const char* fmt, va_list ap, std::string& out);
 
 // The same into dst, at most kTraceArgsMax bytes (dst has that room): the
-// bytes written, or -1 where pack_trace_args() returns false.
+// bytes written, or -1 where pack_trace_args() returns false (dst may
+// then hold some bytes already).
 constexpr size_t kTraceArgsMax = 512;
 long pack_trace_args_into(const char* fmt, va_list ap, char* dst);
 
@@ -53,8 +55,8 @@ constexpr size_t kTraceFieldsMax = 255;
 // keep: their length. ap is read.
 size_t print_trace_fields(const char* fmt, va_list ap, char* out);
 
-// render_trace_args, cut at kTraceFieldsMax characters as hw_trace_event
-// cuts the fields it prints at once.
+// render_trace_args, cut at kTraceFieldsMax characters as
+// print_trace_fields() cuts the fields it prints at once.
 void render_trace_fields(const char* fmt, std::string_view args, std::string& out);
 
 #endif

@@ -364,6 +364,8 @@ void TraceWriter::kernel_event(uint64_t ns, unsigned cpu, unsigned core, const c
     core_of_cpu_[cpu] = static_cast<int>(core);
   }
   if (!wanted(ev)) return;
+  // A chunk keeps 4 KiB past its hand-over size (sim/writer_thread.h): a
+  // claim this size, comms being at most 15 characters, never grows it.
   const size_t comm_len = std::strlen(comm), room = kTraceArgsMax;
   LineHead h = {kLineRecord, ev, fmt, ns, cpu, pid, -1, -1, static_cast<uint32_t>(comm_len), 0};
   char* const p = writer_.claim(sizeof h + comm_len + 1 + room + 1);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 // trace_writer.h - trace.txt: the run's events in ftrace's text format.
 //
-// The kernel model's tracepoints (GlueSetup::trace: cpu_idle, cpu_frequency,
+// The kernel model's tracepoints (GlueSetup::trace_writer: cpu_idle, cpu_frequency,
 // cpu_migrate_*, later sched_*) are kept as the kernel emitted them; the
 // simulator adds what only the hardware models know, with the kernel's own
 // event names: power_domain_target for every core and cluster power-state
@@ -50,11 +50,12 @@ class TraceWriter {
   bool set_events(const std::string& list, std::string* why);
   // Every event name blsim can write, with its ftrace system ("power:cpu_idle").
   static std::vector<std::string> event_names();
-  // Records sent by the kernel model (install as GlueSetup::trace).
+  // A kernel tracepoint as a TraceRecord (fill_trace_record()).
   void add(const TraceRecord& r);
-  // A kernel tracepoint (hw_trace_event) with its arguments still in ap:
-  // add()'s line, packed straight into the writer's chunk, without a
-  // TraceRecord between (~17k a simulated second of mp3-short under IKS).
+  // A kernel tracepoint (hw_trace_event, installed as
+  // GlueSetup::trace_writer) with its arguments still in ap, which is
+  // read: add()'s line, packed straight into the writer's chunk, without
+  // a TraceRecord between (~17k a simulated second of mp3-short under IKS).
   void kernel_event(uint64_t ns, unsigned cpu, unsigned core, const char* comm, int pid,
                     const char* event, const char* fmt, va_list ap);
   // Hooks the core, cluster power-domain and clock listeners of p. Call once,

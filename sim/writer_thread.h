@@ -16,6 +16,7 @@
 // thread runs.
 #pragma once
 
+#include <cassert>
 #include <condition_variable>
 #include <cstddef>
 #include <cstring>
@@ -51,7 +52,10 @@ class WriterThread {
   void append(const void* p, size_t n) { std::memcpy(claim(n), p, n); }
   // Gives back the last n bytes of the latest claim(): a record that took
   // less room than the most it could need.
-  void unclaim(size_t n) { cur_.size -= n; }
+  void unclaim(size_t n) {
+    assert(n <= cur_.size);
+    cur_.size -= n;
+  }
   // Hands the current chunk over once it is large enough.
   void commit() { commit(kChunkBytes); }
   // The same with a chunk size of the caller's: for records few and costly
