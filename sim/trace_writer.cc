@@ -269,18 +269,21 @@ bool TraceWriter::set_events(const std::string& list, std::string* why) {
   return true;
 }
 
+// Where each logical CPU is (the switcher moves them): every event but
+// cpu_migrate_current, which the switcher raises for all CPUs from one,
+// runs on the CPU it names.
+void TraceWriter::note_cpu(int ev, unsigned cpu, unsigned core) {
+  static const int migrate_current = event_index("cpu_migrate_current");
+  if (ev == migrate_current) return;
+  if (cpu >= core_of_cpu_.size()) core_of_cpu_.resize(cpu + 1, -1);
+  core_of_cpu_[cpu] = static_cast<int>(core);
+}
+
 void TraceWriter::add(const TraceRecord& r) {
   if (!writer_.running()) return;
-  static const int migrate_current = event_index("cpu_migrate_current"),
-                   frequency = event_index("cpu_frequency");
+  static const int frequency = event_index("cpu_frequency");
   const int ev = event_of(r.event);
-  // Where each logical CPU is (the switcher moves them): every event but
-  // cpu_migrate_current, which the switcher raises for all CPUs from one,
-  // runs on the CPU it names.
-  if (ev != migrate_current) {
-    if (r.cpu >= core_of_cpu_.size()) core_of_cpu_.resize(r.cpu + 1, -1);
-    core_of_cpu_[r.cpu] = static_cast<int>(r.core);
-  }
+  note_cpu(ev, r.cpu, r.core);
   // Clusters whose frequency the kernel reports itself: the cluster of the
   // CPU the line is for (cpu_id), not of the CPU that made the change.
   int decides = -1;
@@ -355,14 +358,10 @@ void TraceWriter::line(uint64_t ns, unsigned cpu, std::string_view comm, int pid
 void TraceWriter::kernel_event(uint64_t ns, unsigned cpu, unsigned core, const char* comm, int pid,
                                const char* event, const char* fmt, va_list ap) {
   if (!writer_.running()) return;
-  static const int migrate_current = event_index("cpu_migrate_current"),
-                   frequency = event_index("cpu_frequency");
+  static const int frequency = event_index("cpu_frequency");
   const int ev = event_of(event);
   if (ev == frequency) return kernel_event_as_record(ns, cpu, core, comm, pid, event, fmt, ap);
-  if (ev != migrate_current) {
-    if (cpu >= core_of_cpu_.size()) core_of_cpu_.resize(cpu + 1, -1);
-    core_of_cpu_[cpu] = static_cast<int>(core);
-  }
+  note_cpu(ev, cpu, core);
   if (!wanted(ev)) return;
   // A chunk keeps 4 KiB past its hand-over size (sim/writer_thread.h): a
   // claim this size, comms being at most 15 characters, never grows it.

@@ -97,6 +97,8 @@ class TraceWriter {
   }
   void kernel_event_as_record(uint64_t ns, unsigned cpu, unsigned core, const char* comm, int pid,
                               const char* event, const char* fmt, va_list ap);
+  // A kernel event ev of logical CPU cpu ran on core (core_of_cpu()).
+  void note_cpu(int ev, unsigned cpu, unsigned core);
   // fmt: kCoreLine or kClusterLine (trace_writer.cc).
   void power_line(const char* fmt, unsigned id, unsigned state, unsigned cpu);
   struct LineHead;
