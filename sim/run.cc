@@ -145,11 +145,13 @@ struct Run {
   uint64_t duration_ns;
   std::unique_ptr<SwitchLog> switch_log;
   OutDir out_dir;
+  // Before the stats, whose thread it rides on (carry()).
+  VcdWriter vcd;
+  std::unique_ptr<VcdEnergy> vcd_energy;  // attach_platform_vcd()'s, until carried
   // After the folder: its switches' spool goes before the folder is
   // removed (a failed run), and it goes before the switch log it reads.
   std::unique_ptr<StatsCollector> stats;
   TraceWriter trace;
-  VcdWriter vcd;
   double host_seconds = 0;
 };
 
@@ -242,7 +244,7 @@ int open_streams(Run& r, GlueSetup& gs) {
   r.trace.set_events(r.o.trace_events, &why);  // checked with the command line
   gs.trace_writer = &r.trace;
   r.trace.attach(*r.platform, r.duration_ns);
-  attach_platform_vcd(r.vcd, *r.platform);
+  r.vcd_energy = attach_platform_vcd(r.vcd, *r.platform);
   return kExitOk;
 }
 
@@ -268,6 +270,7 @@ int elaborate(Run& r) {
   if (!outputs) return kExitOk;
   watch_for_switches(p, *r.switch_log);
   r.stats = std::make_unique<StatsCollector>(p, *r.switch_log, r.o.stats_schema);
+  r.stats->carry(r.vcd, std::move(r.vcd_energy));
   // Without the spool stats.json is made all at the end: the same bytes.
   r.stats->spool_ahead(r.o.out);
   if (!r.o.workload.empty()) r.stats->report_task_energy();

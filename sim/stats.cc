@@ -18,6 +18,7 @@
 #include "sim/json_writer.h"
 #include "sim/platform.h"
 #include "sim/switch_log.h"
+#include "sim/vcd_writer.h"
 
 extern "C" {
 #include "blsim/kreport.h"
@@ -59,7 +60,7 @@ StatsCollector::~StatsCollector() = default;
 
 namespace {
 // Each record starts with its kind; follow() takes them in order.
-enum class Rec : uint8_t { Change, Core, Task, Take, Forget, Hand, Prune };
+enum class Rec : uint8_t { Change, Core, Task, Take, Forget, Hand, Prune, Vcd };
 // A change a cluster's energy model noted (ClusterEnergy::forward_only()).
 struct ChangeRec {
   Rec kind;
@@ -99,6 +100,9 @@ struct HandRec {
   uint64_t t0_ns, t1_ns;
 };
 
+// A VCD change (carry()): the kind, then the VcdWriter's record
+// (VcdWriter::kRecordBytes).
+
 // hand_ahead(): no switch requested before keep_from_ns will be asked
 // about again (switch_energy_'s entries before it may go).
 struct PruneRec {
@@ -119,7 +123,8 @@ uint64_t ns_to_ps(uint64_t ns) { return sc_time(static_cast<double>(ns), SC_NS).
 // Every change of an energy model goes to its follower on the stats thread
 // (~17k a simulated second of mp3-short; a core's in 16 bytes, another in
 // 64), where integrating it and keeping the history cost ~200
-// instructions a change on this thread.
+// instructions a change on this thread; and, from there, to the VCD's
+// copy of the model (carry()).
 void StatsCollector::follow_energy() {
   std::vector<ClusterEnergy*> followers;
   for (size_t c = 0; c < p_.clusters().size(); ++c) {
@@ -144,6 +149,12 @@ void StatsCollector::follow_energy() {
   task_energy_ = std::make_unique<TaskEnergy>(p_, followers);
   forgot_ns_.assign(p_.clusters().size(), 0);
   ahead_thread_.start([this](std::string_view chunk) { follow(chunk); });
+}
+
+void StatsCollector::carry(VcdWriter& vcd, std::unique_ptr<VcdEnergy> energy) {
+  vcd.ride_on(ahead_thread_, static_cast<char>(Rec::Vcd));
+  vcd_ = &vcd;
+  vcd_energy_ = std::move(energy);
 }
 
 void StatsCollector::task_switch(unsigned core, uint32_t pid) {
@@ -185,6 +196,7 @@ size_t StatsCollector::record_size(char kind) {
     case Rec::Forget: return sizeof(ForgetRec);
     case Rec::Hand: return sizeof(HandRec);
     case Rec::Prune: return sizeof(PruneRec);
+    case Rec::Vcd: return 1 + VcdWriter::kRecordBytes;
   }
   std::abort();  // only tell() writes them
 }
@@ -194,11 +206,14 @@ void StatsCollector::follow_one(const char* p) {
     case Rec::Change: {
       const auto r = read_rec<ChangeRec>(p);
       energy_[r.cluster]->apply(r.change);
+      if (vcd_energy_) vcd_energy_->changed(r.cluster, r.change);
       break;
     }
     case Rec::Core: {
       const auto r = read_rec<CoreRec>(p);
-      energy_[r.cluster]->apply(ClusterEnergy::CoreChange{r.at_ps, r.core, r.state, r.work});
+      const ClusterEnergy::CoreChange c{r.at_ps, r.core, r.state, r.work};
+      energy_[r.cluster]->apply(c);
+      if (vcd_energy_) vcd_energy_->changed(r.cluster, c);
       break;
     }
     case Rec::Task: {
@@ -236,6 +251,9 @@ void StatsCollector::follow_one(const char* p) {
       switch_energy_.erase(switch_energy_.begin(), switch_energy_.lower_bound({r.keep_from_ns, 0}));
       break;
     }
+    case Rec::Vcd:
+      vcd_->take(p + 1);
+      break;
   }
 }
 

@@ -45,6 +45,8 @@ class FreqResidency {
 class ClusterEnergy;
 class TaskEnergy;
 class JsonWriter;
+class VcdWriter;
+class VcdEnergy;
 
 // stats.json from the run: the switches with their energy, the energy of
 // every rail, core and task, residencies and the kernel's counters.
@@ -75,6 +77,13 @@ class StatsCollector {
   // read back from their spool, or were rendered for another schema: their
   // steps are gone, so they cannot be rendered again.
   bool write_json(FILE* out, const RunInfo& info) const;
+  // waves.vcd rides on the stats thread: its changes join this
+  // collector's records, in order, and its rail powers and cores' states
+  // follow the energy models' changes told here anyway (energy, from
+  // attach_platform_vcd()). So the simulation thread tells each change
+  // once, not once to each thread. Before the run (VcdWriter::ride_on());
+  // vcd is finished with finish().
+  void carry(VcdWriter& vcd, std::unique_ptr<VcdEnergy> energy);
   // Between slices of simulated time: takes the energy of the switches that
   // ended, so that the energy models need keep only the history that the
   // switches still in flight will ask about, and hands the switches that
@@ -134,6 +143,8 @@ class StatsCollector {
   void follow(std::string_view chunk);  // the stats thread's work
   void follow_one(const char* record);
   static size_t record_size(char kind);
+  VcdWriter* vcd_ = nullptr;            // carry()'s
+  std::unique_ptr<VcdEnergy> vcd_energy_;
   std::exception_ptr failure_;    // the stats thread's
   std::atomic<bool> failed_{false};  // failure_ is set
   void raise_failure() const;

@@ -75,63 +75,52 @@ int VcdWriter::add_signal(const std::string& scope, const std::string& name, uns
   return id;
 }
 
-// A change record. A computed one (change_now_computed()) has id
-// kComputed and v its data's size, and its Compute and the data follow it.
+// A change record: signal id takes value v at ps.
 struct VcdWriter::Change {
-  static constexpr int64_t kComputed = -1;
   uint64_t ps, v;
   int64_t id;
 };
 
-// The chunk's room for the next record, a change at ps of n bytes, after
-// the previous record's commit (a record is handed over whole).
-void* VcdWriter::record(uint64_t ps, size_t n) {
-  if (ps < last_ps_) throw std::logic_error("VcdWriter: a change back in time");
-  last_ps_ = ps;
-  if (!writer_.running()) {
-    // Every signal is declared by now: the header's length is known, and
-    // the body can go straight after it (sim/spool_file.h; if this fails
-    // the spool goes on and stage() copies).
-    out_.go_direct(head().size());
-    writer_.start([this](std::string_view c) { write_chunk(c); });
-  }
-  writer_.commit();
-  return writer_.claim(n);
+void VcdWriter::ride_on(WriterThread& host, char tag) {
+  static_assert(sizeof(Change) == kRecordBytes, "a change in kRecordBytes");
+  if (started_) throw std::logic_error("VcdWriter: rides on another thread only from the start");
+  host_ = &host;
+  tag_ = tag;
 }
 
 void VcdWriter::change(int id, uint64_t ps, uint64_t v) {
   if (!open_) return;
+  if (ps < last_ps_) throw std::logic_error("VcdWriter: a change back in time");
+  last_ps_ = ps;
+  if (!started_) {
+    // Every signal is declared by now: the header's length is known, and
+    // the body can go straight after it (sim/spool_file.h; if this fails
+    // the spool goes on and stage() copies).
+    started_ = true;
+    out_.go_direct(head().size());
+    if (!host_) writer_.start([this](std::string_view c) { write_chunk(c); });
+  }
   const Change c = {ps, v, id};
-  std::memcpy(record(ps, sizeof c), &c, sizeof c);
+  if (host_) {
+    // Whole before the commit: the host's records are handed over whole.
+    char* p = host_->claim(1 + sizeof c);
+    *p = tag_;
+    std::memcpy(p + 1, &c, sizeof c);
+    host_->commit();
+    return;
+  }
+  writer_.append(&c, sizeof c);
+  writer_.commit();
 }
 
-void* VcdWriter::change_now_computed(Compute f, size_t n) {
-  if (!open_) return nullptr;
-  if (n > kMaxData) throw std::logic_error("VcdWriter: a computed change's data is too long");
-  const Change c = {sim_now().value(), n, Change::kComputed};
-  char* p = static_cast<char*>(record(c.ps, sizeof c + sizeof f + n));
-  std::memcpy(p, &c, sizeof c);
-  std::memcpy(p + sizeof c, &f, sizeof f);
-  return p + sizeof c + sizeof f;
+void VcdWriter::take(const char* p) {
+  Change c;
+  std::memcpy(&c, p, sizeof c);
+  apply(static_cast<int>(c.id), c.ps, c.v);
 }
 
 void VcdWriter::write_chunk(std::string_view chunk) {
-  for (size_t p = 0; p + sizeof(Change) <= chunk.size();) {
-    Change c;
-    std::memcpy(&c, chunk.data() + p, sizeof c);
-    p += sizeof c;
-    if (c.id == Change::kComputed) {
-      assert(p + sizeof(Compute) + c.v <= chunk.size());  // records are handed over whole
-      Compute f;
-      std::memcpy(&f, chunk.data() + p, sizeof f);
-      const char* data = chunk.data() + p + sizeof f;
-      p += sizeof f + c.v;
-      Computed out(*this, c.ps);
-      f(data, out);
-      continue;
-    }
-    apply(static_cast<int>(c.id), c.ps, c.v);
-  }
+  for (size_t p = 0; p + sizeof(Change) <= chunk.size(); p += sizeof(Change)) take(chunk.data() + p);
 }
 
 // Within one timestamp the last change of a signal wins.
@@ -207,65 +196,46 @@ std::string VcdWriter::head() const {
   return s;
 }
 
+// A core's state as a change tells it, if the copy has not heard it yet;
+// else -1 (a change of the core's work alone, or not a core's change).
 namespace {
-
-// A cluster's signals that its energy model's changes set, and the copy of
-// the model that works out their values on the writer's thread.
-struct EnergySignals {
-  std::shared_ptr<ClusterEnergy> copy;
-  int power = -1;          // clusterN_power_uw
-  std::vector<int> state;  // coreI_state, by the model's core index
-};
-
-// A change of a cluster's energy model, for its copy on the writer's
-// thread: the signals, then the change (ClusterEnergy::Change or CoreChange).
-template <typename C>
-struct RailChange {
-  EnergySignals* signals;
-  C change;
-};
-
-// A core's state as the model's change tells it, if it is a state the
-// copy has not heard yet; else -1. Every change of a core's state reaches
-// its cluster's model (sim/platform.cc), and so the copy, in order; a
-// change of the core's work alone repeats its state.
 int new_core_state(const ClusterEnergy&, const ClusterEnergy::Change&) { return -1; }
 int new_core_state(const ClusterEnergy& copy, const ClusterEnergy::CoreChange& c) {
   const int s = c.state;
   return s == static_cast<int>(copy.core_activity(c.core).state) ? -1 : s;
 }
+}  // namespace
 
-// The rail's power after r, summed on the writer's thread; then, after a
-// core's change of state, the core's new state. One record does for both:
-// it is the simulation thread's to make, ~6,000 a simulated second of
-// mp3-short, and the two changes come from one event, in that order (the
-// energy model hears a core's change before the waves' own listener
-// would).
+// The rail's power after the change; then, after a core's change of
+// state, the core's new state: in the order the two listeners of the
+// simulation thread once recorded them (the energy model hears a core's
+// change before the waves' own listener would).
 template <typename C>
-void rail_change(VcdWriter& w, const RailChange<C>& r) {
-  static_assert(sizeof r <= VcdWriter::kMaxData, "a rail change fits a computed change");
-  void* at = w.change_now_computed([](const void* data, VcdWriter::Computed& out) {
-    RailChange<C> r;
-    std::memcpy(&r, data, sizeof r);
-    EnergySignals& s = *r.signals;
-    const int state = new_core_state(*s.copy, r.change);
-    s.copy->apply(r.change);
-    out.set(s.power, static_cast<uint64_t>(std::llround(s.copy->rail_power_uw())));
-    if (state >= 0) {
-      assert(r.change.core < s.state.size());
-      out.set(s.state[r.change.core], static_cast<uint64_t>(state));
-    }
-  }, sizeof r);
-  if (at) std::memcpy(at, &r, sizeof r);
+void VcdEnergy::apply(Cluster& cl, const C& ch, int new_state) {
+  cl.copy->apply(ch);
+  w_.set_at(cl.power, ch.at_ps, static_cast<uint64_t>(std::llround(cl.copy->rail_power_uw())));
+  if (new_state >= 0) {
+    assert(ch.core < cl.state.size());
+    w_.set_at(cl.state[ch.core], ch.at_ps, static_cast<uint64_t>(new_state));
+  }
 }
 
-}  // namespace
+void VcdEnergy::changed(size_t c, const ClusterEnergy::Change& ch) {
+  Cluster& cl = clusters_.at(c);
+  apply(cl, ch, new_core_state(*cl.copy, ch));
+}
+
+void VcdEnergy::changed(size_t c, const ClusterEnergy::CoreChange& ch) {
+  Cluster& cl = clusters_.at(c);
+  apply(cl, ch, new_core_state(*cl.copy, ch));
+}
 
 // One scope per cluster, named clusterN, holding the cluster's signals and
 // its cores' states; every signal name says whose it is (cluster0_freq_khz,
 // core3_state), so that GTKWave's wave list, which shows names without
 // their scope, has no two rows alike.
-void attach_platform_vcd(VcdWriter& w, Platform& p) {
+std::unique_ptr<VcdEnergy> attach_platform_vcd(VcdWriter& w, Platform& p) {
+  std::unique_ptr<VcdEnergy> energy(new VcdEnergy(w));
   w.set_top(p.config().board);
   const auto& cc = p.config().clusters;
   std::vector<int> snoop_sig(p.cci().num_slave_ifs(), -1);
@@ -281,23 +251,11 @@ void attach_platform_vcd(VcdWriter& w, Platform& p) {
     m.power->add_listener([&w, ps](PowerDomain::State s) { w.change_now(ps, static_cast<uint64_t>(s)); });
     // The rail's power (cores + uncore) after every change the energy model
     // sees; during a voltage ramp it steps at the ramp's start and end.
-    // Summed on the writer's thread, by a copy of the model told each
-    // change: the simulation thread copies the change (a core's in 16
-    // bytes, another's in 56) instead of summing every meter's power. The
-    // cores' states ride on the same changes (rail_change()).
+    // Summed on the thread the VCD rides on (VcdEnergy).
     const ClusterEnergy* e = m.energy.get();
-    auto signals = std::make_shared<EnergySignals>();
-    signals->power = w.add_signal(sc, sc + "_power_uw", 32,
-                                  static_cast<uint64_t>(std::llround(e->rail_power_uw())));
-    signals->copy = e->detached_copy();
-    w.keep(signals);
-    m.energy->add_listener([&w, e, s = signals.get()] {
-      ClusterEnergy::CoreChange core;
-      if (e->last_core_change(&core))
-        rail_change(w, RailChange<ClusterEnergy::CoreChange>{s, core});
-      else
-        rail_change(w, RailChange<ClusterEnergy::Change>{s, e->last_change()});
-    });
+    VcdEnergy::Cluster& ec = energy->clusters_.emplace_back();
+    ec.power = w.add_signal(sc, sc + "_power_uw", 32, static_cast<uint64_t>(std::llround(e->rail_power_uw())));
+    ec.copy = e->detached_copy();
     for (auto& c : cc) {
       const unsigned port = static_cast<unsigned>(c.cci_slave_if);
       if (c.id == id && port < snoop_sig.size())
@@ -305,12 +263,13 @@ void attach_platform_vcd(VcdWriter& w, Platform& p) {
     }
     // In the model's core order (m.cores), which is the platform's.
     for (unsigned i : m.cores)
-      signals->state.push_back(w.add_signal(sc, "core" + std::to_string(i) + "_state", 3,
-                                            static_cast<uint64_t>(p.core(i).state())));
+      ec.state.push_back(w.add_signal(sc, "core" + std::to_string(i) + "_state", 3,
+                                      static_cast<uint64_t>(p.core(i).state())));
   }
   p.cci().on_port_change([&w, snoop_sig](unsigned port, bool on) {
     if (port < snoop_sig.size() && snoop_sig[port] >= 0) w.change_now(snoop_sig[port], on);
   });
+  return energy;
 }
 
 // GTKWave's save file: the tree opened on the clusters, and every signal

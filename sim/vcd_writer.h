@@ -26,6 +26,7 @@
 #include <string>
 #include <vector>
 
+#include "models/power/energy_model.h"
 #include "sim/spool_file.h"
 #include "sim/writer_thread.h"
 
@@ -35,8 +36,9 @@ class Platform;
 // (memory stays flat); stage() writes waves.vcd whole, with the header and
 // the $dumpvars of every signal declared by then. Without open() changes are
 // not recorded. The simulation thread only appends (signal, time, value)
-// records; a writer thread (sim/writer_thread.h), started at the first
-// change, merges each timestamp's changes and formats them, in order.
+// records; a writer thread (sim/writer_thread.h), its own, started at the
+// first change, or another output's it rides on (ride_on()), merges each
+// timestamp's changes and formats them, in order.
 class VcdWriter {
  public:
   // Starts recording into dir (which must exist). False with errno.
@@ -54,31 +56,19 @@ class VcdWriter {
   void change(int id, uint64_t ps, uint64_t v);
   // Records at the current SystemC time.
   void change_now(int id, uint64_t v);
-  // The changes a Compute works out, each made at the time of the record
-  // it was given, in the order set() is called.
-  class Computed {
-   public:
-    void set(int id, uint64_t v) { w_.apply(id, ps_, v); }
-
-   private:
-    friend class VcdWriter;
-    Computed(VcdWriter& w, uint64_t ps) : w_(w), ps_(ps) {}
-    VcdWriter& w_;
-    const uint64_t ps_;
-  };
-  // Records changes made now whose values f works out from data: f runs
-  // on the writer thread, in the changes' order, on the n bytes (at most
-  // kMaxData) the caller writes at the pointer returned, at once, before
-  // any other change, and sets each signal through out. data is not
-  // aligned: f copies out what it reads. For values that cost more to
-  // work out than their inputs cost to copy, or several signals that one
-  // record can carry: f must read nothing but data and what keep() holds.
-  // Without open(), null.
-  using Compute = void (*)(const void* data, Computed& out);
-  static constexpr size_t kMaxData = 128;
-  void* change_now_computed(Compute f, size_t n);
-  // Holds p until the writer is gone: state a Compute works on.
-  void keep(std::shared_ptr<void> p) { kept_.push_back(std::move(p)); }
+  // Rides on host, another output's writer thread, instead of starting a
+  // thread of its own: each change goes into host's stream as a byte, tag,
+  // and the record, in order with host's own records, and host's handler
+  // gives the record after the tag back to take(). Call it before any
+  // change (a logic_error after one), and finish host before stage().
+  void ride_on(WriterThread& host, char tag);
+  // On host's thread: applies the record at p, kRecordBytes long.
+  static constexpr size_t kRecordBytes = 24;
+  void take(const char* p);
+  // On the writer's thread (its own or the one it rides on): sets signal
+  // id to v at ps, as a change recorded at ps would. For values worked out
+  // there, from records another output made (VcdEnergy).
+  void set_at(int id, uint64_t ps, uint64_t v) { apply(id, ps, v); }
 
   // Writes dir/.waves.vcd.tmp whole; publish() renames it to waves.vcd.
   // end_ps is the time of the final timestamp (run's end). False with errno.
@@ -112,8 +102,44 @@ class VcdWriter {
   SpoolFile out_;
   bool open_ = false;
   uint64_t last_ps_ = 0;  // the simulation thread's: the last change's time
-  std::vector<std::shared_ptr<void>> kept_;  // keep()'s
+  WriterThread* host_ = nullptr;  // ride_on()'s, else null
+  char tag_ = 0;
+  bool started_ = false;  // the first change was recorded
   WriterThread writer_;   // last: joined before the members it writes die
 };
 
-void attach_platform_vcd(VcdWriter& w, Platform& p);
+// A cluster's rail power and its cores' states follow the cluster's
+// energy model. The stats thread hears every change of every model anyway
+// (StatsCollector::carry(), sim/stats.h), and the VCD rides on that
+// thread, so the simulation thread tells each change once, to both: the
+// stats thread passes each on here, where a power-only copy of the model
+// (ClusterEnergy::detached_copy()), told the same changes at the same
+// times, sums the rail's power after it, bit for bit as the model would,
+// and tells from a core's change whether the core's state changed. Every
+// change of a core's state reaches its cluster's model (sim/platform.cc);
+// a change of the core's work alone repeats its state.
+class VcdEnergy {
+ public:
+  // On the thread the VCD rides on: cluster c (Platform::clusters()'s
+  // order) changed, at the change's at_ps.
+  void changed(size_t c, const ClusterEnergy::Change& ch);
+  void changed(size_t c, const ClusterEnergy::CoreChange& ch);
+
+ private:
+  friend std::unique_ptr<VcdEnergy> attach_platform_vcd(VcdWriter&, Platform&);
+  struct Cluster {
+    std::unique_ptr<ClusterEnergy> copy;
+    int power = -1;          // clusterN_power_uw
+    std::vector<int> state;  // coreI_state, by the model's core index
+  };
+  explicit VcdEnergy(VcdWriter& w) : w_(w) {}
+  template <typename C>
+  void apply(Cluster& cl, const C& ch, int new_state);
+  VcdWriter& w_;
+  std::vector<Cluster> clusters_;
+};
+
+// Declares and hooks the platform's signals in w. What it returns must
+// hear every change of the clusters' energy models (StatsCollector::
+// carry()): nothing else records the rail powers and the cores' states.
+[[nodiscard]] std::unique_ptr<VcdEnergy> attach_platform_vcd(VcdWriter& w, Platform& p);

@@ -23,7 +23,7 @@ double vpow(double v, double e) {
   if (e == 2.0) return v * v;
   struct Memo { double v = -1, e = 0, r = 0; };
   // One memo per thread: a detached copy sums the waves' rail power on the
-  // VCD writer's thread.
+  // stats thread.
   static thread_local Memo memo[4];
   static thread_local unsigned next = 0;
   for (const Memo& m : memo)

@@ -118,7 +118,8 @@ class ClusterEnergy {
   // are what this model's were after that change, bit for bit: the same
   // operations on the same numbers. (Its energy meters stay at zero: this
   // model's also depend on when it was sync()ed.) The waves' rail power is
-  // summed so on the VCD writer's thread (sim/vcd_writer.cc).
+  // summed so on the stats thread, which the VCD rides on (VcdEnergy,
+  // sim/vcd_writer.h).
   std::unique_ptr<ClusterEnergy> detached_copy() const;
   // A copy that keeps everything this model keeps (meters, history) and,
   // told each later change by apply() and each sync by sync_at(), in the

@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: GPL-2.0-only
+// VcdWriter (sim/vcd_writer.h): riding on another output's writer thread
+// (as waves.vcd rides on the stats thread) gives the file its own thread
+// gives, with values worked out on the host's thread (VcdEnergy's rail
+// power) in their places among the recorded changes.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "run_helpers.h"
+#include "sim/vcd_writer.h"
+#include "sim/writer_thread.h"
+
+namespace {
+
+struct Step {
+  bool on_host;  // worked out on the host's thread (set_at()), not recorded
+  int signal;    // index into the three signals below
+  uint64_t ps, v;
+};
+
+// Several changes a timestamp, a signal changed twice in one (the last
+// wins), values that repeat (not dumped), host-side values among them.
+std::vector<Step> steps() {
+  std::vector<Step> s;
+  for (uint64_t t = 1; t <= 400; ++t) {
+    const uint64_t ps = t * 1000 + (t % 7 == 0 ? 0 : 500);
+    s.push_back({false, 0, ps, t * 37 % 1000});
+    if (t % 3) s.push_back({true, 1, ps, t % 2});
+    if (t % 5 == 0) s.push_back({false, 2, ps, t % 8});
+    if (t % 11 == 0) s.push_back({true, 0, ps, t});  // overrides the first
+  }
+  return s;
+}
+
+// Host records: 'v' and a VcdWriter record, or 'e' and a Step to set.
+constexpr char kVcd = 'v', kHostValue = 'e';
+
+std::string vcd_file(const std::string& name, bool ride) {
+  const std::string dir = blsim_test::scratch(name);
+  VcdWriter w;
+  EXPECT_TRUE(w.open(dir));
+  const int ids[] = {w.add_signal("c0", "power", 32, 5), w.add_signal("c0", "bit", 1, 0),
+                     w.add_signal("c1", "state", 3, 2)};
+  WriterThread host;
+  if (ride) {
+    w.ride_on(host, kVcd);
+    host.start([&](std::string_view c) {
+      for (size_t at = 0; at < c.size();) {
+        if (c[at] == kVcd) {
+          w.take(c.data() + at + 1);
+          at += 1 + VcdWriter::kRecordBytes;
+          continue;
+        }
+        Step st;
+        std::memcpy(&st, c.data() + at + 1, sizeof st);
+        w.set_at(ids[st.signal], st.ps, st.v);
+        at += 1 + sizeof st;
+      }
+    });
+  }
+  for (const Step& st : steps()) {
+    if (!st.on_host || !ride) {
+      w.change(ids[st.signal], st.ps, st.v);
+      continue;
+    }
+    char* p = host.claim(1 + sizeof st);
+    *p = kHostValue;
+    std::memcpy(p + 1, &st, sizeof st);
+    host.commit(64);  // small chunks: many hand-overs
+  }
+  host.finish();
+  EXPECT_TRUE(w.stage(500000));
+  EXPECT_TRUE(w.publish());
+  return blsim_test::slurp(dir + "/waves.vcd");
+}
+
+}  // namespace
+
+TEST(VcdWriter, RidingOnAnotherThreadWritesTheSameFile) {
+  const std::string own = vcd_file("vcd_own", false), ridden = vcd_file("vcd_ride", true);
+  // t = 10: power 370 and state 2 (bit set to its value again: not
+  // dumped); t = 22: power 814, then 22 from the host, which wins.
+  EXPECT_NE(own.find("#10500\nb101110010 !\nb10 #\n#11500"), std::string::npos) << own.substr(0, 1500);
+  EXPECT_NE(own.find("#22500\nb10110 !\n#23500"), std::string::npos) << own.substr(0, 1500);
+  EXPECT_EQ(own, ridden);
+}
+
+TEST(VcdWriter, RidesOnlyFromTheStart) {
+  VcdWriter w;
+  ASSERT_TRUE(w.open(blsim_test::scratch("vcd_late_ride")));
+  const int id = w.add_signal("c0", "x", 8, 0);
+  w.change(id, 10, 1);
+  WriterThread host;
+  EXPECT_THROW(w.ride_on(host, kVcd), std::logic_error);
+}
