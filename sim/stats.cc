@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <stdexcept>
 
 #include "models/common/report.h"
 #include "models/common/sim_now.h"
@@ -152,6 +153,9 @@ void StatsCollector::follow_energy() {
 }
 
 void StatsCollector::carry(VcdWriter& vcd, std::unique_ptr<VcdEnergy> energy) {
+  // The VCD's copies of the energy models were made before this
+  // collector's listeners: no change may have come in between.
+  if (sc_time_stamp() != SC_ZERO_TIME) throw std::logic_error("StatsCollector: carry() after the start");
   vcd.ride_on(ahead_thread_, static_cast<char>(Rec::Vcd));
   vcd_ = &vcd;
   vcd_energy_ = std::move(energy);

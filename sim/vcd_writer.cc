@@ -86,20 +86,26 @@ void VcdWriter::ride_on(WriterThread& host, char tag) {
   if (started_) throw std::logic_error("VcdWriter: rides on another thread only from the start");
   host_ = &host;
   tag_ = tag;
+  // Started now, not at the first change: values worked out on the host's
+  // thread (set_at()) may come first, and go_direct() must come before
+  // anything is written to the spool.
+  if (open_) start();
+}
+
+// Every signal is declared by now: the header's length is known, and the
+// body can go straight after it (sim/spool_file.h; if this fails the
+// spool goes on and stage() copies).
+void VcdWriter::start() {
+  started_ = true;
+  out_.go_direct(head().size());
+  if (!host_) writer_.start([this](std::string_view c) { write_chunk(c); });
 }
 
 void VcdWriter::change(int id, uint64_t ps, uint64_t v) {
   if (!open_) return;
   if (ps < last_ps_) throw std::logic_error("VcdWriter: a change back in time");
   last_ps_ = ps;
-  if (!started_) {
-    // Every signal is declared by now: the header's length is known, and
-    // the body can go straight after it (sim/spool_file.h; if this fails
-    // the spool goes on and stage() copies).
-    started_ = true;
-    out_.go_direct(head().size());
-    if (!host_) writer_.start([this](std::string_view c) { write_chunk(c); });
-  }
+  if (!started_) start();
   const Change c = {ps, v, id};
   if (host_) {
     // Whole before the commit: the host's records are handed over whole.
@@ -125,6 +131,7 @@ void VcdWriter::write_chunk(std::string_view chunk) {
 
 // Within one timestamp the last change of a signal wins.
 void VcdWriter::apply(int id, uint64_t ps, uint64_t v) {
+  assert(ps >= t_);  // the records' order is their times' (set_at()'s too)
   if (ps > t_) {
     flush_block();
     t_ = ps;
@@ -164,6 +171,7 @@ void VcdWriter::flush_block() {
 }
 
 bool VcdWriter::stage(uint64_t end_ps) {
+  assert(!host_ || !host_->running());  // the host's thread is done with the changes
   writer_.finish();
   flush_block();
   if (end_ps > last_ts_) out_.write("#" + std::to_string(end_ps) + "\n");

@@ -59,8 +59,9 @@ class VcdWriter {
   // Rides on host, another output's writer thread, instead of starting a
   // thread of its own: each change goes into host's stream as a byte, tag,
   // and the record, in order with host's own records, and host's handler
-  // gives the record after the tag back to take(). Call it before any
-  // change (a logic_error after one), and finish host before stage().
+  // gives the record after the tag back to take(). Call it once every
+  // signal is declared, before any change (a logic_error after one): the
+  // body starts then. Finish host before stage().
   void ride_on(WriterThread& host, char tag);
   // On host's thread: applies the record at p, kRecordBytes long.
   static constexpr size_t kRecordBytes = 24;
@@ -68,7 +69,9 @@ class VcdWriter {
   // On the writer's thread (its own or the one it rides on): sets signal
   // id to v at ps, as a change recorded at ps would. For values worked out
   // there, from records another output made (VcdEnergy).
-  void set_at(int id, uint64_t ps, uint64_t v) { apply(id, ps, v); }
+  void set_at(int id, uint64_t ps, uint64_t v) {
+    if (open_) apply(id, ps, v);
+  }
 
   // Writes dir/.waves.vcd.tmp whole; publish() renames it to waves.vcd.
   // end_ps is the time of the final timestamp (run's end). False with errno.
@@ -86,7 +89,7 @@ class VcdWriter {
     uint64_t initial;
   };
   struct Change;
-  void* record(uint64_t ps, size_t n);  // room for a change record of n bytes, at ps
+  void start();  // at the first change, or ride_on()
   void write_chunk(std::string_view chunk);  // on the writer thread
   void apply(int id, uint64_t ps, uint64_t v);  // on the writer thread
   void flush_block();  // the pending changes of time t_ to the body

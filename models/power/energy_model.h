@@ -95,9 +95,9 @@ class ClusterEnergy {
   const Change& last_change() const { return last_; }
   // A core's change in 16 bytes instead of a Change's 56: most changes are
   // these (a core entering or leaving WFI, ~8,000 a simulated second of
-  // mp3-short), and each goes to two copies on two threads, through
-  // memory the simulation thread writes and another thread reads (the
-  // bytes, not the instructions, are what that costs).
+  // mp3-short), and each goes to the stats thread, through memory the
+  // simulation thread writes and another thread reads (the bytes, not the
+  // instructions, are what that costs).
   struct CoreChange {
     uint64_t at_ps;
     uint32_t core;
