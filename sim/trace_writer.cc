@@ -326,7 +326,7 @@ struct TraceWriter::LineHead {
 struct TraceWriter::PowerHead {
   uint32_t kind;  // kPowerRecord
   uint32_t id;    // of the core or the cluster
-  uint64_t ns;
+  uint64_t ps;    // SystemC's time
   const char* fmt;  // kCoreLine or kClusterLine
   uint32_t state, cpu;
 };
@@ -493,9 +493,10 @@ void TraceWriter::write_chunk(std::string_view chunk) {
       p += sizeof ph;
       // As power_line() packed it before it had a record of its own.
       const int64_t args[3] = {ph.id, ph.state, ph.cpu};
-      const LineHead h = {kLineRecord, power_ev, ph.fmt, ph.ns, ph.cpu, 0, -1, -1, 6, sizeof args};
+      const uint64_t ns = ph.ps / 1000;
+      const LineHead h = {kLineRecord, power_ev, ph.fmt, ns, ph.cpu, 0, -1, -1, 6, sizeof args};
       write_line(h, "<idle>", reinterpret_cast<const char*>(args));
-      last_ns = ph.ns;
+      last_ns = ns;
     } else {
       assert(p + sizeof(LineHead) <= chunk.size());
       LineHead h;
@@ -547,11 +548,12 @@ void TraceWriter::model_freq(uint64_t ns, unsigned core, unsigned cluster, const
 // per core state change (~7,000 a simulated second under IKS): its three
 // numbers go in a record of their own (PowerHead, 32 bytes against a
 // line's 80), and the writer thread packs them as pack_trace_args() would
-// for fmt (a literal naming the kind) and prints them.
+// for fmt (a literal naming the kind) and prints them. Hooked only when
+// the event is wanted (attach()); the time goes as SystemC's picoseconds,
+// divided on the writer thread.
 void TraceWriter::power_line(const char* fmt, unsigned id, unsigned state, unsigned cpu) {
-  static const int ev = event_index("power_domain_target");
-  if (!wanted(ev) || !writer_.running()) return;
-  const PowerHead h = {kPowerRecord, id, now_ns(), fmt, state, cpu};
+  if (!writer_.running()) return;
+  const PowerHead h = {kPowerRecord, id, sim_now().value(), fmt, state, cpu};
   writer_.append(&h, sizeof h);
   writer_.commit();
 }
@@ -583,7 +585,8 @@ void TraceWriter::attach(Platform& p, uint64_t end_ns) {
     put_u(fields_, i);
     line(0, i, "<idle>", 0, "cpu_frequency", fields_.c_str());
   }
-  for (unsigned i = 0; i < p.nr_cores(); ++i) {
+  const bool power = wanted(event_index("power_domain_target"));  // set_events() came first
+  for (unsigned i = 0; i < p.nr_cores() && power; ++i) {
     p.core(i).add_state_listener(
         [this, i](Core::State s) { power_line(kCoreLine, i, static_cast<unsigned>(s), i); });
   }
@@ -593,9 +596,10 @@ void TraceWriter::attach(Platform& p, uint64_t end_ns) {
     for (unsigned i = 0; i < cpus.size(); ++i)
       if (cpus[i].cluster == id) cores.push_back(i);
     const unsigned first = cores.empty() ? 0 : cores.front();
-    cl.power->add_listener([this, id, first](PowerDomain::State s) {
-      power_line(kClusterLine, id, static_cast<unsigned>(s), first);
-    });
+    if (power)
+      cl.power->add_listener([this, id, first](PowerDomain::State s) {
+        power_line(kClusterLine, id, static_cast<unsigned>(s), first);
+      });
     // A PLL relock stops the clock (0 Hz) on its way to the new frequency:
     // only the settled frequency is a change cpufreq would report.
     cl.clock->add_listener([this, id, cores](uint64_t, uint64_t hz) {

@@ -59,7 +59,8 @@ class TraceWriter {
   void kernel_event(uint64_t ns, unsigned cpu, unsigned core, const char* comm, int pid,
                     const char* event, const char* fmt, va_list ap);
   // Hooks the core, cluster power-domain and clock listeners of p. Call once,
-  // before the simulation starts; initial states are not events. end_ns:
+  // before the simulation starts and after set_events() (the power lines
+  // are hooked only if wanted); initial states are not events. end_ns:
   // when the run is expected to end (0: unknown), for the guess of
   // trace.txt's head (maybe_go_direct()).
   void attach(Platform& p, uint64_t end_ns = 0);
