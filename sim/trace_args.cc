@@ -286,6 +286,48 @@ long pack_trace_args_into(const char* fmt, va_list ap, char* buf) {
   return ok ? static_cast<long>(p - buf) : -1;
 }
 
+namespace {
+// A conversion print_int() writes as decimal digits alone (a '-' first).
+bool is_plain_decimal(const Conv& c) {
+  return c.plain && (c.type == 'd' || c.type == 'i' || c.type == 'u') && c.len != Len::h &&
+         c.len != Len::hh;
+}
+}  // namespace
+
+// Before the number, the text holds fmt's literals and digits only, so
+// name's first place in the text is its first in fmt (name has neither a
+// digit nor a '-'), and each number before it takes at most 20
+// characters.
+bool packed_decimal_after(const char* fmt, std::string_view args, const char* name,
+                          unsigned long long* value) {
+  const char* const found = std::strstr(fmt, name);
+  const Format& f = format_of(fmt);
+  if (!found || !f.ok) return false;
+  const char* const conv_at = found + std::strlen(name);
+  size_t at = 0, longest = 0;  // in args; the text's length up to the conversion, at most
+  for (unsigned i = 0; i < f.n; ++i) {
+    const Format::Piece& k = f.piece[i];
+    const char* const pct = fmt + k.lit_at + k.lit_len;
+    const Conv& c = k.conv;
+    longest += k.lit_len;
+    if (pct > conv_at) return false;
+    if (c.type == '%') {
+      longest += 1;
+      continue;
+    }
+    if (!is_plain_decimal(c) || at + sizeof(int64_t) > args.size()) return false;
+    const int64_t v = get<int64_t>(args, at);
+    if (pct < conv_at) {
+      longest += 20;
+      continue;
+    }
+    if ((is_signed(c.type) && v < 0) || longest + 20 > kTraceFieldsMax) return false;
+    *value = static_cast<unsigned long long>(v);
+    return true;
+  }
+  return false;
+}
+
 size_t print_trace_fields(const char* fmt, va_list ap, char* out) {
   const int n = vsnprintf(out, kTraceFieldsMax + 1, fmt, ap);
   return n < 0 ? 0 : std::min<size_t>(static_cast<size_t>(n), kTraceFieldsMax);

@@ -284,22 +284,31 @@ void TraceWriter::add(const TraceRecord& r) {
   static const int frequency = event_index("cpu_frequency");
   const int ev = event_of(r.event);
   note_cpu(ev, r.cpu, r.core);
-  // Clusters whose frequency the kernel reports itself: the cluster of the
-  // CPU the line is for (cpu_id), not of the CPU that made the change.
-  int decides = -1;
-  if (ev == frequency) {
-    // Printed here (a kernel frequency change: rare, unlike the lines).
-    const std::string text = r.fields_text();
-    const char* id = strstr(text.c_str(), "cpu_id=");
-    const unsigned core = core_of_cpu(id ? static_cast<unsigned>(strtoul(id + 7, nullptr, 10)) : r.cpu);
-    if (core < cluster_of_core_.size()) {
-      const unsigned cl = static_cast<unsigned>(cluster_of_core_[core]);
-      if (cl >= kernel_freq_.size()) kernel_freq_.resize(cl + 1, false);
-      kernel_freq_[cl] = true;
-      decides = static_cast<int>(cl);
-    }
-  }
+  const int decides = ev == frequency ? kernel_reports(r.fmt, r.fields, r.cpu) : -1;
   line(r.ns, r.cpu, r.comm, r.pid, ev, r.fields, -1, r.fmt, decides);
+}
+
+// A kernel cpu_frequency line, its fields packed for fmt (else text, fmt
+// null), made on CPU cpu: the cluster it reports for, that of the CPU its
+// cpu_id names (not of the CPU that made the change), whose frequency is
+// the kernel's to report from now on (kernel_freq()); -1 for none. The
+// number is read from the packed arguments where their text is sure
+// (packed_decimal_after()), else from the text (rare: no kernel format).
+int TraceWriter::kernel_reports(const char* fmt, std::string_view fields, unsigned cpu) {
+  unsigned long long cpu_id;
+  if (!fmt || !packed_decimal_after(fmt, fields, "cpu_id=", &cpu_id)) {
+    std::string text;
+    if (fmt) render_trace_fields(fmt, fields, text);
+    else text.assign(fields);
+    const char* id = strstr(text.c_str(), "cpu_id=");
+    cpu_id = id ? strtoul(id + 7, nullptr, 10) : cpu;
+  }
+  const unsigned core = core_of_cpu(static_cast<unsigned>(cpu_id));
+  if (core >= cluster_of_core_.size()) return -1;
+  const unsigned cl = static_cast<unsigned>(cluster_of_core_[core]);
+  if (cl >= kernel_freq_.size()) kernel_freq_.resize(cl + 1, false);
+  kernel_freq_[cl] = true;
+  return static_cast<int>(cl);
 }
 
 // The writer thread's records, each starting with its kind. A line:
@@ -354,25 +363,32 @@ void TraceWriter::line(uint64_t ns, unsigned cpu, std::string_view comm, int pid
 // The same line as add() makes of the TraceRecord hw_trace_event would
 // fill, without it: the arguments packed in the chunk, after the comm,
 // and the room they did not take given back. A kernel frequency change
-// (rare) goes the TraceRecord way: add() reads its text.
+// is packed even when not wanted: the cluster it reports for is read
+// from it (kernel_reports()).
 void TraceWriter::kernel_event(uint64_t ns, unsigned cpu, unsigned core, const char* comm, int pid,
                                const char* event, const char* fmt, va_list ap) {
   if (!writer_.running()) return;
   static const int frequency = event_index("cpu_frequency");
   const int ev = event_of(event);
-  if (ev == frequency) return kernel_event_as_record(ns, cpu, core, comm, pid, event, fmt, ap);
   note_cpu(ev, cpu, core);
-  if (!wanted(ev)) return;
+  const bool want = wanted(ev);
+  if (!want && ev != frequency) return;
   // A chunk keeps 4 KiB past its hand-over size (sim/writer_thread.h): a
   // claim this size, comms being at most 15 characters, never grows it.
   const size_t comm_len = std::strlen(comm), room = kTraceArgsMax;
   LineHead h = {kLineRecord, ev, fmt, ns, cpu, pid, -1, -1, static_cast<uint32_t>(comm_len), 0};
-  char* const p = writer_.claim(sizeof h + comm_len + 1 + room + 1);
+  const size_t claimed = sizeof h + comm_len + 1 + room + 1;
+  char* const p = writer_.claim(claimed);
   char* const fields = p + sizeof h + comm_len + 1;
   long n = pack_trace_args_into(fmt, ap, fields);
   if (n < 0) {  // a format or argument the packing cannot keep: its text, as add() gets it
     h.fmt = nullptr;
     n = static_cast<long>(print_trace_fields(fmt, ap, fields));
+  }
+  if (ev == frequency) h.decides = kernel_reports(h.fmt, {fields, static_cast<size_t>(n)}, cpu);
+  if (!want) {
+    writer_.unclaim(claimed);
+    return;
   }
   h.fields_len = static_cast<uint32_t>(n);
   std::memcpy(p, &h, sizeof h);
@@ -380,14 +396,6 @@ void TraceWriter::kernel_event(uint64_t ns, unsigned cpu, unsigned core, const c
   fields[n] = '\0';
   writer_.unclaim(room - static_cast<size_t>(n));
   writer_.commit();
-}
-
-// kernel_event() the way hw_trace_event fills a TraceRecord.
-void TraceWriter::kernel_event_as_record(uint64_t ns, unsigned cpu, unsigned core, const char* comm,
-                                         int pid, const char* event, const char* fmt, va_list ap) {
-  TraceRecord r;
-  fill_trace_record(r, ns, cpu, core, comm, pid, event, fmt, ap);
-  add(r);
 }
 
 // The fields fmt prints for the packed arguments args of event ev, with

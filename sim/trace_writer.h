@@ -96,8 +96,8 @@ class TraceWriter {
   bool wanted(int event) const {
     return event >= 0 && !(static_cast<size_t>(event) < off_.size() && off_[event]);
   }
-  void kernel_event_as_record(uint64_t ns, unsigned cpu, unsigned core, const char* comm, int pid,
-                              const char* event, const char* fmt, va_list ap);
+  // A kernel cpu_frequency line's cluster (trace_writer.cc).
+  int kernel_reports(const char* fmt, std::string_view fields, unsigned cpu);
   // A kernel event ev of logical CPU cpu ran on core (core_of_cpu()).
   void note_cpu(int ev, unsigned cpu, unsigned core);
   // fmt: kCoreLine or kClusterLine (trace_writer.cc).

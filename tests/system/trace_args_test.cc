@@ -6,6 +6,8 @@
 #include <climits>
 #include <cstdarg>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <string>
 
 #include "sim/trace_args.h"
@@ -121,4 +123,68 @@ TEST(TraceArgs, APackedRecordPrintsTheLineItsTextWouldHave) {
   EXPECT_EQ(packed.fields_text(), text.fields);
   EXPECT_EQ(TraceWriter::format_line(text, "....").size(),
             TraceWriter::format_line(text, "....").find("sched_waking: ") + 14 + kTraceFieldsMax);
+}
+
+namespace {
+
+// The number after "cpu_id=" as packed_decimal_after() reads it (-2 if it
+// declines), and as the rendered text shows it (-1 if none there).
+struct CpuId {
+  long long packed, text;
+};
+
+__attribute__((format(printf, 1, 2))) CpuId cpu_id_both_ways(const char* fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  std::string args;
+  const bool kept = pack_trace_args(fmt, ap, args);
+  va_end(ap);
+  EXPECT_TRUE(kept) << fmt;
+  unsigned long long v = 0;
+  CpuId r{packed_decimal_after(fmt, args, "cpu_id=", &v) ? static_cast<long long>(v) : -2, -1};
+  std::string text;
+  render_trace_fields(fmt, args, text);
+  if (const char* id = strstr(text.c_str(), "cpu_id="))
+    r.text = static_cast<long long>(strtoul(id + 7, nullptr, 10));
+  return r;
+}
+
+}  // namespace
+
+// What decides the cluster a kernel cpu_frequency line reports for: read
+// from the packed arguments only where their text is sure, and then the
+// same number the text shows.
+TEST(TraceArgs, ACpuIdIsReadFromThePackedArgumentsOnlyWhereTheTextIsSure) {
+  const std::string long_literal(250, 'x');
+  struct Case {
+    CpuId got;
+    bool read;  // packed_decimal_after() reads it
+  } cases[] = {
+      {cpu_id_both_ways("state=%u cpu_id=%u", 1000000u, 3u), true},  // the kernel's
+      {cpu_id_both_ways("cpu_id=%lu", 7ul), true},
+      {cpu_id_both_ways("a=%d b=%lld cpu_id=%d", -4, -5ll, 6), true},
+      {cpu_id_both_ways("pcpu_id=%u", 2u), true},
+      {cpu_id_both_ways("100%% cpu_id=%u", 9u), true},
+      {cpu_id_both_ways("cpu_id=%d", -1), false},           // "-1": strtoul's
+      {cpu_id_both_ways("x=%s cpu_id=%u", "cpu_id=8", 1u), false},  // a string first
+      {cpu_id_both_ways("x=%x cpu_id=%u", 0xcu, 1u), false},       // not decimal first
+      {cpu_id_both_ways("a=%5u cpu_id=%u", 1u, 2u), false},        // a width first
+      {cpu_id_both_ways("cpu_id=%hu", static_cast<unsigned short>(4)), false},
+      {cpu_id_both_ways("cpu_id=%%%u", 5u), false},
+      {cpu_id_both_ways("cpu=%u", 5u), false},
+      {cpu_id_both_ways("%s cpu_id=%u", long_literal.c_str(), 5u), false},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; ++i) {
+    const Case& c = cases[i];
+    EXPECT_EQ(c.got.packed != -2, c.read) << "case " << i;
+    if (c.read) EXPECT_EQ(c.got.packed, c.got.text) << "case " << i;
+  }
+  EXPECT_EQ(cases[0].got.packed, 3);
+  EXPECT_EQ(cases[2].got.packed, 6);
+  // Past the text's kTraceFieldsMax characters it declines: the text is cut.
+  std::string args;
+  const std::string fmt = long_literal + " cpu_id=%u";
+  ASSERT_TRUE(pack(&args, "%u", 5u));
+  unsigned long long v;
+  EXPECT_FALSE(packed_decimal_after(fmt.c_str(), args, "cpu_id=", &v));
 }
