@@ -610,8 +610,10 @@ void TraceWriter::attach(Platform& p, uint64_t end_ns) {
       });
     // A PLL relock stops the clock (0 Hz) on its way to the new frequency:
     // only the settled frequency is a change cpufreq would report.
+    // Once the kernel reports the cluster's frequency itself no model line
+    // is recorded (model_freq()): none is made.
     cl.clock->add_listener([this, id, cores](uint64_t, uint64_t hz) {
-      if (hz == 0) return;
+      if (hz == 0 || kernel_freq(id)) return;
       for (unsigned c : cores) {
         if (model_khz_[c] == hz / 1000) continue;
         model_khz_[c] = hz / 1000;
