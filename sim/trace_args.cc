@@ -292,12 +292,24 @@ bool is_plain_decimal(const Conv& c) {
   return c.plain && (c.type == 'd' || c.type == 'i' || c.type == 'u') && c.len != Len::h &&
          c.len != Len::hh;
 }
+
+// Whether the text right after piece i's number may start with a digit
+// (which a reader of the number would take as its own): the next piece's
+// literal, else its conversion (but %%), else the tail.
+bool digit_may_follow(const Format& f, unsigned i) {
+  if (i + 1 < f.n) {
+    const Format::Piece& next = f.piece[i + 1];
+    if (next.lit_len > 0) return f.fmt[next.lit_at] >= '0' && f.fmt[next.lit_at] <= '9';
+    return next.conv.type != '%';
+  }
+  return *f.tail >= '0' && *f.tail <= '9';
+}
 }  // namespace
 
-// Before the number, the text holds fmt's literals and digits only, so
-// name's first place in the text is its first in fmt (name has neither a
-// digit nor a '-'), and each number before it takes at most 20
-// characters.
+// Before the number, the text holds fmt's literals, digits, '-' and '%'
+// only, so name's first place in the text is its first in fmt (name has
+// none of those), when that is in a literal; each number before it takes
+// at most 20 characters.
 bool packed_decimal_after(const char* fmt, std::string_view args, const char* name,
                           unsigned long long* value) {
   const char* const found = std::strstr(fmt, name);
@@ -321,7 +333,9 @@ bool packed_decimal_after(const char* fmt, std::string_view args, const char* na
       longest += 20;
       continue;
     }
-    if ((is_signed(c.type) && v < 0) || longest + 20 > kTraceFieldsMax) return false;
+    if (found < fmt + k.lit_at || (is_signed(c.type) && v < 0) || longest + 20 > kTraceFieldsMax ||
+        digit_may_follow(f, i))
+      return false;
     *value = static_cast<unsigned long long>(v);
     return true;
   }

@@ -48,10 +48,11 @@ long pack_trace_args_into(const char* fmt, va_list ap, char* dst);
 void render_trace_args(const char* fmt, std::string_view args, std::string& out);
 
 // The number rendered text (render_trace_fields() of args) would show
-// right after name, read from args without rendering, into *value: when
-// fmt's first name is followed by a plain %d, %i or %u (any length
-// modifier but h and hh) of a non-negative value, every conversion
-// before it being one of those too, and the number within the text's
+// right after name (no digit, '-' or '%' in it), read from args without
+// rendering, into *value: when fmt's first name is in a literal followed
+// by a plain %d, %i or %u (any length modifier but h and hh) of a
+// non-negative value, every conversion before it being one of those too
+// (or %%), no digit can follow the number, and it ends within the text's
 // kTraceFieldsMax characters: the text there is then sure. False
 // otherwise (render the text and read it there).
 bool packed_decimal_after(const char* fmt, std::string_view args, const char* name,

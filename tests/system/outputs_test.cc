@@ -938,7 +938,8 @@ void event_as_record(TraceWriter& w, uint64_t ns, unsigned cpu, const char* comm
 // Both ways give the same trace.txt and trace.dat, for arguments the
 // packing keeps, a string too long to keep (printed at once, cut as the
 // kernel's would be), a format it does not take ('*' width), and a kernel
-// cpu_frequency line (which the writer reads back for its cpu_id). (What
+// cpu_frequency line (whose cpu_id both read with kernel_reports(); the
+// reading itself is tests/system/trace_args_test.cc's). (What
 // a line's core changes, with a platform attached, the fixed scenarios'
 // byte-compares cover, not this test.)
 TEST(Outputs, TracepointsPackedInPlaceAsThroughARecord) {

@@ -173,6 +173,13 @@ TEST(TraceArgs, ACpuIdIsReadFromThePackedArgumentsOnlyWhereTheTextIsSure) {
       {cpu_id_both_ways("cpu_id=%%%u", 5u), false},
       {cpu_id_both_ways("cpu=%u", 5u), false},
       {cpu_id_both_ways("%s cpu_id=%u", long_literal.c_str(), 5u), false},
+      {cpu_id_both_ways("cpu_id=%u%u", 3u, 4u), false},          // "34"
+      {cpu_id_both_ways("cpu_id=%u0", 3u), false},                // "30"
+      {cpu_id_both_ways("cpu_id=%u%s", 3u, "9"), false},          // "39"
+      {cpu_id_both_ways("cpu_id=%u%% x", 3u), true},
+      {cpu_id_both_ways((std::string(228, 'x') + "cpu_id=%lu").c_str(), ULONG_MAX), true},  // ends at 255
+      {cpu_id_both_ways((std::string(229, 'x') + "cpu_id=%lu").c_str(), ULONG_MAX), false},  // cut
+      {cpu_id_both_ways((std::string(209, 'x') + "%u cpu_id=%lu").c_str(), 1u, ULONG_MAX), false},
   };
   for (size_t i = 0; i < sizeof cases / sizeof *cases; ++i) {
     const Case& c = cases[i];
@@ -187,4 +194,7 @@ TEST(TraceArgs, ACpuIdIsReadFromThePackedArgumentsOnlyWhereTheTextIsSure) {
   ASSERT_TRUE(pack(&args, "%u", 5u));
   unsigned long long v;
   EXPECT_FALSE(packed_decimal_after(fmt.c_str(), args, "cpu_id=", &v));
+  // A name found inside a conversion ("%id=" prints "5d="), not a literal.
+  ASSERT_TRUE(pack(&args, "cpu%id=%u", 5, 7u));
+  EXPECT_FALSE(packed_decimal_after("cpu%id=%u", args, "id=", &v));
 }
