@@ -107,7 +107,7 @@ class VcdWriter {
   uint64_t last_ps_ = 0;  // the simulation thread's: the last change's time
   WriterThread* host_ = nullptr;  // ride_on()'s, else null
   char tag_ = 0;
-  bool started_ = false;  // the first change was recorded
+  bool started_ = false;  // the body started: at the first change, or ride_on()
   WriterThread writer_;   // last: joined before the members it writes die
 };
 
