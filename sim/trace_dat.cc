@@ -803,7 +803,7 @@ bool TraceDat::write(FILE* f, unsigned nr_cpus, const std::vector<bool>& drop_cl
     for (unsigned c = 0; c < nr_cpus; ++c) bytes[c] = count[c].bytes();
   }
   std::vector<uint64_t> at;
-  if (!write_head(f, bytes, &at)) return false;
+  if (!write_head(f, pages_head(bytes, &at))) return false;
   std::vector<Pager> out;
   for (uint64_t a : at) out.emplace_back(fileno(f), a);
   return page_records(spool_.rewind_body(), out, drop_cluster);
@@ -824,10 +824,9 @@ std::string TraceDat::pages_head(const std::vector<uint64_t>& bytes, std::vector
   return h;
 }
 
-// pages_head() into f.
-bool TraceDat::write_head(FILE* f, const std::vector<uint64_t>& bytes, std::vector<uint64_t>* at) const {
-  const std::string h = pages_head(bytes, at);
-  return fwrite(h.data(), 1, h.size(), f) == h.size() && fflush(f) == 0;
+// pages_head()'s head into f.
+bool TraceDat::write_head(FILE* f, const std::string& head) {
+  return fwrite(head.data(), 1, head.size(), f) == head.size() && fflush(f) == 0;
 }
 
 // After go_live(): each CPU's last page closed, the head, then the CPUs'
@@ -846,7 +845,7 @@ bool TraceDat::write_live(FILE* f, unsigned nr_cpus, const std::string* f_path) 
   std::vector<uint64_t> at;
   const std::string head = pages_head(bytes, &at);
   if (f_path && nr_cpus > 0 && at[0] == live_head_) return assemble_in_cpu0(head, bytes, at, *f_path);
-  if (fwrite(head.data(), 1, head.size(), f) != head.size() || fflush(f) != 0) return false;
+  if (!write_head(f, head)) return false;
   // At its position, that is at[c]: the files go one after the other.
   for (unsigned c = 0; c < nr_cpus; ++c) {
     const uint64_t from = c == 0 ? live_head_ : 0;

@@ -93,7 +93,7 @@ class TraceDat {
   // Everything before the pages (file_head(), each CPU's offset and size
   // from bytes), padded to a page; *at: where each CPU's pages go.
   std::string pages_head(const std::vector<uint64_t>& bytes, std::vector<uint64_t>* at) const;
-  bool write_head(FILE* f, const std::vector<uint64_t>& bytes, std::vector<uint64_t>* at) const;
+  static bool write_head(FILE* f, const std::string& head);
   bool write_live(FILE* f, unsigned nr_cpus, const std::string* f_path);
   bool assemble_in_cpu0(const std::string& head, const std::vector<uint64_t>& bytes,
                         const std::vector<uint64_t>& at, const std::string& f_path);
