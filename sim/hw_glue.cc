@@ -620,12 +620,7 @@ void fill_trace_record(TraceRecord& r, uint64_t ns, unsigned cpu, unsigned core,
 
 extern "C" {
 
-std::string TraceRecord::fields_text() const {
-  if (!fmt) return fields;
-  std::string s;
-  render_trace_fields(fmt, fields, s);
-  return s;
-}
+std::string TraceRecord::fields_text() const { return trace_fields_text(fmt, fields); }
 
 void hw_switch_request(unsigned int cpu, const char* cause) {
   if (g->setup.switch_log) g->setup.switch_log->request(cur().hw.core->local_time().value() / 1000, cpu, cause);

@@ -347,6 +347,13 @@ size_t print_trace_fields(const char* fmt, va_list ap, char* out) {
   return n < 0 ? 0 : std::min<size_t>(static_cast<size_t>(n), kTraceFieldsMax);
 }
 
+std::string trace_fields_text(const char* fmt, std::string_view fields) {
+  if (!fmt) return std::string(fields);
+  std::string s;
+  render_trace_fields(fmt, fields, s);
+  return s;
+}
+
 void render_trace_fields(const char* fmt, std::string_view args, std::string& out) {
   const size_t at = out.size();
   render_trace_args(fmt, args, out);

@@ -70,4 +70,8 @@ size_t print_trace_fields(const char* fmt, va_list ap, char* out);
 // print_trace_fields() cuts the fields it prints at once.
 void render_trace_fields(const char* fmt, std::string_view args, std::string& out);
 
+// A tracepoint's fields as text: render_trace_fields() of fields packed
+// for fmt, or fields themselves when fmt is null (printed at once).
+std::string trace_fields_text(const char* fmt, std::string_view fields);
+
 #endif

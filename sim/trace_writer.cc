@@ -297,9 +297,7 @@ void TraceWriter::add(const TraceRecord& r) {
 int TraceWriter::kernel_reports(const char* fmt, std::string_view fields, unsigned cpu) {
   unsigned long long cpu_id;
   if (!fmt || !packed_decimal_after(fmt, fields, "cpu_id=", &cpu_id)) {
-    std::string text;
-    if (fmt) render_trace_fields(fmt, fields, text);
-    else text.assign(fields);
+    const std::string text = trace_fields_text(fmt, fields);
     const char* id = strstr(text.c_str(), "cpu_id=");
     cpu_id = id ? strtoul(id + 7, nullptr, 10) : cpu;
   }
