@@ -94,11 +94,13 @@ struct ForgetRec {
   uint32_t cluster;
   uint64_t horizon_ps;
 };
-// hand_ahead(): a switch to render, a copy the stats thread frees.
+// hand_ahead(): a switch to render, the kind and its size, then the
+// switch as SwitchLog::pack() lays it out. The stats thread keeps no
+// pointer into the log, and the simulation thread frees nothing it
+// allocated on another thread.
 struct HandRec {
   Rec kind;
-  const SwitchRecord* copy;
-  uint64_t t0_ns, t1_ns;
+  uint32_t bytes;  // the packed switch's
 };
 
 // A VCD change (carry()): the kind, then the VcdWriter's record
@@ -176,12 +178,9 @@ void StatsCollector::task_switch(unsigned core, uint32_t pid) {
 // blsim's: it is kept for the simulation thread to raise (collect(),
 // finish()), and the records after it only free the switches' copies.
 void StatsCollector::follow(std::string_view chunk) {
-  for (size_t at = 0; at < chunk.size(); at += record_size(chunk[at])) {
+  for (size_t at = 0; at < chunk.size(); at += record_size(chunk.data() + at)) {
     const char* const p = chunk.data() + at;
-    if (failure_) {
-      if (static_cast<Rec>(*p) == Rec::Hand) delete read_rec<HandRec>(p).copy;
-      continue;
-    }
+    if (failure_) continue;
     try {
       follow_one(p);
     } catch (...) {
@@ -191,14 +190,14 @@ void StatsCollector::follow(std::string_view chunk) {
   }
 }
 
-size_t StatsCollector::record_size(char kind) {
-  switch (static_cast<Rec>(kind)) {
+size_t StatsCollector::record_size(const char* record) {
+  switch (static_cast<Rec>(*record)) {
     case Rec::Change: return sizeof(ChangeRec);
     case Rec::Core: return sizeof(CoreRec);
     case Rec::Task: return sizeof(TaskRec);
     case Rec::Take: return sizeof(TakeRec);
     case Rec::Forget: return sizeof(ForgetRec);
-    case Rec::Hand: return sizeof(HandRec);
+    case Rec::Hand: return sizeof(HandRec) + read_rec<HandRec>(record).bytes;
     case Rec::Prune: return sizeof(PruneRec);
     case Rec::Vcd: return 1 + VcdWriter::kRecordBytes;
   }
@@ -241,12 +240,11 @@ void StatsCollector::follow_one(const char* p) {
       break;
     }
     case Rec::Hand: {
-      const auto r = read_rec<HandRec>(p);
-      const std::unique_ptr<const SwitchRecord> own(r.copy);
-      const double e = switch_energy(r.t0_ns, r.t1_ns);
+      SwitchLog::unpack(p + sizeof(HandRec), &handed_);
+      const double e = switch_energy(handed_.requested_ns, handed_.end_ns);
       // Joined as they will stand in switches[] (SwitchLog::Ahead).
       if (!ahead_ends_.empty()) ahead_spool_.write(SwitchLog::kElementSeparator);
-      ahead_spool_.write(SwitchLog::element_json(*own, e, schema_));
+      ahead_spool_.write(SwitchLog::element_json(handed_, e, schema_));
       ahead_ends_.push_back(ahead_spool_.size());
       break;
     }
@@ -348,13 +346,13 @@ void StatsCollector::hand_ahead() {
         std::count(it->second.begin(), it->second.end(), 1) !=
             static_cast<std::ptrdiff_t>(p_.clusters().size()))
       break;
-    // The thread renders a copy that took the steps, and frees it.
-    HandRec r{};
-    r.kind = Rec::Hand;
-    r.copy = new SwitchRecord(switches_.take(s));
-    r.t0_ns = s.requested_ns;
-    r.t1_ns = s.end_ns;
-    tell(r);
+    // The thread renders it from its bytes; its steps go back to the log.
+    const HandRec r = {Rec::Hand, static_cast<uint32_t>(SwitchLog::packed_size(s))};
+    char* const at = ahead_thread_.claim(sizeof r + r.bytes);
+    std::memcpy(at, &r, sizeof r);
+    SwitchLog::pack(s, at + sizeof r);
+    ahead_thread_.commit();
+    switches_.drop_steps(s);
     ahead_.push_back(waiting_[k]);
   }
   waiting_.erase(waiting_.begin(), waiting_.begin() + static_cast<std::ptrdiff_t>(k));

@@ -142,7 +142,8 @@ class StatsCollector {
   double switch_energy(Taken it, uint64_t t0_ns, uint64_t t1_ns) const;
   void follow(std::string_view chunk);  // the stats thread's work
   void follow_one(const char* record);
-  static size_t record_size(char kind);
+  static size_t record_size(const char* record);
+  SwitchRecord handed_;  // the switch whose text is being made (its room reused)
   VcdWriter* vcd_ = nullptr;            // carry()'s
   std::unique_ptr<VcdEnergy> vcd_energy_;
   std::exception_ptr failure_;    // the stats thread's

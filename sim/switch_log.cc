@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <cstring>
 #include <set>
+#include <type_traits>
 
 #include "sim/json_writer.h"
 
@@ -84,18 +85,24 @@ void SwitchLog::open_switch(uint64_t ns, unsigned core, unsigned cpu) {
   s.outbound_core = static_cast<int>(core);
   s.from_cluster = cluster_of_[core];
   s.requested_ns = ns;
-  std::vector<Pending> mine;
-  take_requests(taken_requests_, cpu, mine);
-  if (mine.empty()) take_requests(pending_requests_, cpu, mine);  // bL_switch_to called directly
-  for (const Pending& p : mine) {
+  mine_.clear();
+  take_requests(taken_requests_, cpu, mine_);
+  if (mine_.empty()) take_requests(pending_requests_, cpu, mine_);  // bL_switch_to called directly
+  for (const Pending& p : mine_) {
     if (p.ns <= s.requested_ns) {
       s.requested_ns = p.ns;
       s.cause = p.cause;
     }
   }
   // Room for one of each step at once, not a chain of reallocations
-  // (7,600 records kept in 60 s of mp3-short).
-  s.steps.reserve(SWITCH_STEP_NR);
+  // (7,600 records kept in 60 s of mp3-short): a handed-over switch's if
+  // there is one.
+  if (!spare_steps_.empty()) {
+    s.steps = std::move(spare_steps_.back());
+    spare_steps_.pop_back();
+  } else {
+    s.steps.reserve(SWITCH_STEP_NR);
+  }
   s.steps.push_back({SWITCH_STEP_REQUEST, core, s.requested_ns, ns, false});
   open_.push_back(std::move(s));
 }
@@ -206,13 +213,29 @@ void SwitchLog::cluster_off(uint64_t ns, unsigned cluster) {
   }
 }
 
+namespace {
+
+// Stable, by start time: steps that start together keep the order they
+// were noted in (the one order std::stable_sort gives too). An insertion
+// sort, for so few (~10), without the buffer std::stable_sort allocates
+// at every call.
+void sort_by_start(std::vector<SwitchStep>& steps) {
+  for (size_t i = 1; i < steps.size(); ++i) {
+    const SwitchStep st = steps[i];
+    size_t j = i;
+    for (; j > 0 && steps[j - 1].start_ns > st.start_ns; --j) steps[j] = steps[j - 1];
+    steps[j] = st;
+  }
+}
+
+}  // namespace
+
 void SwitchLog::finish(SwitchRecord& s, uint64_t ns) {
   s.end_ns = ns;
   s.complete = true;
   // Moved, not copied: the open record is erased right after.
   SwitchRecord done = std::move(s);
-  std::stable_sort(done.steps.begin(), done.steps.end(),
-                   [](const SwitchStep& a, const SwitchStep& b) { return a.start_ns < b.start_ns; });
+  sort_by_start(done.steps);
   open_.erase(open_.begin() + (&s - open_.data()));
   done_.push_back(std::move(done));
 }
@@ -289,17 +312,67 @@ bool SwitchLog::settled(const SwitchRecord& s) const {
   return false;
 }
 
-SwitchRecord SwitchLog::take(const SwitchRecord& s) {
+namespace {
+
+// A packed switch: this, then its steps, then its cause's bytes.
+struct PackedSwitch {
+  uint32_t cpu, from_cluster, to_cluster;
+  int32_t outbound_core, inbound_core;
+  uint32_t steps, cause_bytes;
+  uint8_t last_man, powering_down, complete;
+  uint64_t requested_ns, end_ns, task_wait_ns;
+};
+static_assert(std::is_trivially_copyable_v<SwitchStep>, "steps are packed as bytes");
+
+}  // namespace
+
+size_t SwitchLog::packed_size(const SwitchRecord& s) {
+  return sizeof(PackedSwitch) + s.steps.size() * sizeof(SwitchStep) + s.cause.size();
+}
+
+void SwitchLog::pack(const SwitchRecord& s, char* out) {
+  const PackedSwitch h = {s.cpu, s.from_cluster, s.to_cluster, s.outbound_core, s.inbound_core,
+                          static_cast<uint32_t>(s.steps.size()), static_cast<uint32_t>(s.cause.size()),
+                          s.last_man, s.powering_down, s.complete,
+                          s.requested_ns, s.end_ns, s.task_wait_ns};
+  std::memcpy(out, &h, sizeof h);
+  out += sizeof h;
+  if (!s.steps.empty()) std::memcpy(out, s.steps.data(), s.steps.size() * sizeof(SwitchStep));
+  out += s.steps.size() * sizeof(SwitchStep);
+  if (!s.cause.empty()) std::memcpy(out, s.cause.data(), s.cause.size());
+}
+
+size_t SwitchLog::unpack(const char* in, SwitchRecord* into) {
+  PackedSwitch h;
+  std::memcpy(&h, in, sizeof h);
+  SwitchRecord& s = *into;
+  s.cpu = h.cpu;
+  s.from_cluster = h.from_cluster;
+  s.to_cluster = h.to_cluster;
+  s.outbound_core = h.outbound_core;
+  s.inbound_core = h.inbound_core;
+  s.last_man = h.last_man;
+  s.powering_down = h.powering_down;
+  s.complete = h.complete;
+  s.requested_ns = h.requested_ns;
+  s.end_ns = h.end_ns;
+  s.task_wait_ns = h.task_wait_ns;
+  s.steps_taken = false;
+  const char* const steps = in + sizeof h;
+  s.steps.resize(h.steps);
+  if (h.steps) std::memcpy(s.steps.data(), steps, h.steps * sizeof(SwitchStep));
+  s.cause.assign(steps + h.steps * sizeof(SwitchStep), h.cause_bytes);
+  return sizeof h + h.steps * sizeof(SwitchStep) + h.cause_bytes;
+}
+
+void SwitchLog::drop_steps(const SwitchRecord& s) {
   // s is one of done_'s, which are not const: done() shows them const to
   // its readers.
   SwitchRecord& kept = const_cast<SwitchRecord&>(s);
-  std::vector<SwitchStep> steps;
-  steps.swap(kept.steps);  // kept.steps now owns no memory
+  kept.steps.clear();
+  spare_steps_.push_back(std::move(kept.steps));
+  kept.steps = {};  // a vector moved from is valid but unspecified
   kept.steps_taken = true;
-  SwitchRecord copy = kept;
-  copy.steps = std::move(steps);
-  copy.steps_taken = false;
-  return copy;
 }
 
 // Made where it will stand, an element of an array two levels deep (as

@@ -39,8 +39,8 @@ struct SwitchRecord {
   // switcher thread during this switch (the thread's sleeps excluded).
   uint64_t task_wait_ns = 0;
   std::vector<SwitchStep> steps;
-  // SwitchLog::take() gave the steps to a copy: this record can no longer
-  // be written, only its copy's text.
+  // SwitchLog::drop_steps() took them: this record can no longer be
+  // written, only the text made of it before.
   bool steps_taken = false;
   uint64_t step_ns(switch_step name) const;  // duration, 0 if absent
 };
@@ -70,12 +70,20 @@ class SwitchLog {
   // A finished switch that nothing will change any more: its task_wait_ns
   // (task_wait()) goes to a later switch of its CPU now.
   bool settled(const SwitchRecord& s) const;
-  // A copy of settled switch s (one of done()'s) that takes its steps, for
-  // its text to be made elsewhere (StatsCollector, on another thread);
-  // s keeps the rest, which is what the switches still in flight and
-  // write_json()'s order read. The steps are most of what a switch keeps
-  // (~0.6 of ~0.9 KiB): without them a long run's memory grows ~4x slower.
-  SwitchRecord take(const SwitchRecord& s);
+  // Settled switch s (one of done()'s) as bytes, for its text to be made
+  // on another thread (StatsCollector): all that element_json() reads,
+  // nothing that points into this log. packed_size(s) bytes to pack();
+  // unpack() makes them a record again (into's memory reused) and says how
+  // many it read.
+  static size_t packed_size(const SwitchRecord& s);
+  static void pack(const SwitchRecord& s, char* out);
+  static size_t unpack(const char* in, SwitchRecord* into);
+  // Once s is packed: its steps, most of what a switch keeps (~0.6 of
+  // ~0.9 KiB; without them a long run's memory grows ~4x slower), go back
+  // to the log for a later switch to fill, and s keeps the rest, which is
+  // what the switches still in flight and write_json()'s order read. s can
+  // then be written only from its text (write_json()'s ahead).
+  void drop_steps(const SwitchRecord& s);
 
   // energy_j(t0_ns, t1_ns): energy of all rails in [t0, t1] (null if absent).
   using EnergyBetween = std::function<double(uint64_t t0_ns, uint64_t t1_ns)>;
@@ -122,6 +130,11 @@ class SwitchLog {
   struct Pending { unsigned cpu; uint64_t ns; std::string cause; };
   std::vector<Pending> pending_requests_;   // made, not yet taken by the thread
   std::vector<Pending> taken_requests_;     // taken by the thread's current iteration
+  std::vector<Pending> mine_;               // open_switch()'s, kept for its room
+  // Steps of switches handed over (drop_steps()), for the next switches:
+  // a switch's steps are then allocated once, not once per switch, and
+  // freed on the thread that uses them again.
+  std::vector<std::vector<SwitchStep>> spare_steps_;
   // Move cpu's requests from one list to another.
   static void take_requests(std::vector<Pending>& from, unsigned cpu, std::vector<Pending>& into);
 };

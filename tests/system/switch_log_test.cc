@@ -102,10 +102,11 @@ TEST(SwitchLog, SwitchesWrittenAheadReadAsSwitchesWrittenAtOnce) {
 }
 
 // What StatsCollector does during a run: a settled switch's text is made
-// from a copy that takes its steps. The log then writes the same
-// switches[], from the texts, and refuses to write a taken switch without
-// its text (it would come out with no steps).
-TEST(SwitchLog, ATakenSwitchIsWrittenFromItsCopysText) {
+// from its packed bytes on another thread, and its steps go back to the
+// log, for the next switch to fill. The log then writes the same
+// switches[], from the texts, and refuses to write a switch without its
+// steps and without its text (it would come out with no steps).
+TEST(SwitchLog, ASwitchWithoutItsStepsIsWrittenFromItsPackedText) {
   SwitchLog log({0, 0, 1, 1});
   one_switch(log, 0, 0, 1000);
   one_switch(log, 1, 1, 1500);
@@ -115,13 +116,22 @@ TEST(SwitchLog, ATakenSwitchIsWrittenFromItsCopysText) {
   ASSERT_GT(steps, 2u);
   SwitchLog::Ahead ahead;
   std::string texts[2];
+  const SwitchStep* room[2];
+  SwitchRecord copy;
+  copy.steps.assign(9, SwitchStep{});  // unpack() replaces what was there
+  copy.cause = "an earlier cause, longer than the new one";
   for (int i = 0; i < 2; ++i) {
     const SwitchRecord& s = log.done()[static_cast<size_t>(i)];
-    const SwitchRecord copy = log.take(s);
+    std::string bytes(SwitchLog::packed_size(s), '\0');
+    SwitchLog::pack(s, bytes.data());
+    EXPECT_EQ(SwitchLog::unpack(bytes.data(), &copy), bytes.size());
+    room[i] = s.steps.data();
+    log.drop_steps(s);
     EXPECT_EQ(copy.steps.size(), steps);
+    EXPECT_EQ(copy.cause, "cpufreq");
     EXPECT_FALSE(copy.steps_taken);
     EXPECT_TRUE(s.steps.empty());
-    EXPECT_EQ(s.steps.capacity(), 0u);  // the memory went with the copy
+    EXPECT_EQ(s.steps.capacity(), 0u);  // the room went back to the log
     EXPECT_TRUE(s.steps_taken);
     EXPECT_EQ(copy.requested_ns, s.requested_ns);
     EXPECT_EQ(copy.end_ns, s.end_ns);
@@ -140,6 +150,11 @@ TEST(SwitchLog, ATakenSwitchIsWrittenFromItsCopysText) {
   JsonWriter m;
   m.begin_object();
   EXPECT_FALSE(log.write_json(m, energy, 2, &ahead));
+  // The next switches fill the rooms given back, the last first.
+  one_switch(log, 1, 3, 5000);
+  EXPECT_EQ(log.done().back().steps.data(), room[1]);
+  one_switch(log, 1, 1, 7000);
+  EXPECT_EQ(log.done().back().steps.data(), room[0]);
 }
 
 // What the stats thread keeps of the switches it was handed goes once no
