@@ -314,12 +314,12 @@ int TraceWriter::kernel_reports(const char* fmt, std::string_view fields, unsign
 // formats from them in place); with fmt set, the fields are its packed
 // arguments (sim/trace_args.h), and the thread prints them first. A
 // power_domain_target line (two-thirds of all lines): PowerHead alone,
-// 32 bytes against a line's 80, the rest of the line being the same for
-// all.
-enum : uint32_t { kLineRecord, kPowerRecord };
+// 16 bytes against a line's 80, the rest of the line being the same for
+// all (a number too large for its field goes as a line instead).
+enum : uint8_t { kLineRecord, kPowerRecord };
 
 struct TraceWriter::LineHead {
-  uint32_t kind;  // kLineRecord
+  uint8_t kind;  // kLineRecord
   int32_t event;  // index in kEvents
   const char* fmt;  // a string literal of the kernel model: it outlives the run
   uint64_t ns;
@@ -331,11 +331,11 @@ struct TraceWriter::LineHead {
 };
 
 struct TraceWriter::PowerHead {
-  uint32_t kind;  // kPowerRecord
-  uint32_t id;    // of the core or the cluster
-  uint64_t ps;    // SystemC's time
-  const char* fmt;  // kCoreLine or kClusterLine
-  uint32_t state, cpu;
+  uint8_t kind;     // kPowerRecord
+  uint8_t cluster;  // a cluster's line (kClusterLine), else a core's (kCoreLine)
+  uint16_t id;      // of the core or the cluster
+  uint16_t state, cpu;
+  uint64_t ps;      // SystemC's time
 };
 
 void TraceWriter::line(uint64_t ns, unsigned cpu, std::string_view comm, int pid,
@@ -489,18 +489,17 @@ void TraceWriter::write_line(const LineHead& h, const char* comm, const char* fi
 void TraceWriter::write_chunk(std::string_view chunk) {
   static const int power_ev = event_index("power_domain_target");
   uint64_t last_ns = 0;
-  for (size_t p = 0; p + sizeof(uint32_t) <= chunk.size();) {
-    uint32_t kind;
-    std::memcpy(&kind, chunk.data() + p, sizeof kind);
-    if (kind == kPowerRecord) {
+  for (size_t p = 0; p < chunk.size();) {
+    if (chunk[p] == kPowerRecord) {
       assert(p + sizeof(PowerHead) <= chunk.size());  // records are handed over whole
       PowerHead ph;
       std::memcpy(&ph, chunk.data() + p, sizeof ph);
       p += sizeof ph;
-      // As power_line() packed it before it had a record of its own.
+      // The line power_line_as_line() would have recorded.
       const int64_t args[3] = {ph.id, ph.state, ph.cpu};
       const uint64_t ns = ph.ps / 1000;
-      const LineHead h = {kLineRecord, power_ev, ph.fmt, ns, ph.cpu, 0, -1, -1, 6, sizeof args};
+      const LineHead h = {kLineRecord, power_ev, ph.cluster ? kClusterLine : kCoreLine, ns, ph.cpu, 0, -1, -1,
+                          6, sizeof args};
       write_line(h, "<idle>", reinterpret_cast<const char*>(args));
       last_ns = ns;
     } else {
@@ -558,9 +557,27 @@ void TraceWriter::model_freq(uint64_t ns, unsigned core, unsigned cluster, const
 // the event is wanted (attach()); the time goes as SystemC's picoseconds,
 // divided on the writer thread.
 void TraceWriter::power_line(const char* fmt, unsigned id, unsigned state, unsigned cpu) {
+  static_assert(sizeof(PowerHead) == 16, "a power line in 16 bytes");
   if (!writer_.running()) return;
-  const PowerHead h = {kPowerRecord, id, sim_now().value(), fmt, state, cpu};
+  if (id > UINT16_MAX || state > UINT16_MAX || cpu > UINT16_MAX)
+    return power_line_as_line(fmt, id, state, cpu);
+  const PowerHead h = {kPowerRecord, fmt == kClusterLine, static_cast<uint16_t>(id),
+                       static_cast<uint16_t>(state), static_cast<uint16_t>(cpu), sim_now().value()};
   writer_.append(&h, sizeof h);
+  writer_.commit();
+}
+
+// The same line as a line record, its three numbers packed (for numbers
+// that do not fit a PowerHead: a cluster id from the device tree).
+void TraceWriter::power_line_as_line(const char* fmt, unsigned id, unsigned state, unsigned cpu) {
+  static const int power_ev = event_index("power_domain_target");
+  const int64_t args[3] = {id, state, cpu};
+  const LineHead h = {kLineRecord, power_ev, fmt, sim_now().value() / 1000, cpu, 0, -1, -1, 6, sizeof args};
+  char* const p = writer_.claim(sizeof h + 7 + sizeof args + 1);
+  std::memcpy(p, &h, sizeof h);
+  std::memcpy(p + sizeof h, "<idle>", 7);
+  std::memcpy(p + sizeof h + 7, args, sizeof args);
+  p[sizeof h + 7 + sizeof args] = '\0';
   writer_.commit();
 }
 

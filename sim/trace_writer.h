@@ -102,6 +102,7 @@ class TraceWriter {
   void note_cpu(int ev, unsigned cpu, unsigned core);
   // fmt: kCoreLine or kClusterLine (trace_writer.cc).
   void power_line(const char* fmt, unsigned id, unsigned state, unsigned cpu);
+  void power_line_as_line(const char* fmt, unsigned id, unsigned state, unsigned cpu);
   struct LineHead;
   struct PowerHead;
   void write_chunk(std::string_view chunk);  // on the writer thread
