@@ -88,6 +88,11 @@ struct Format {
     Conv conv;
   } piece[kMaxConvs];
   const char* tail = "";
+  // What the conversions read, in order (pack_trace_args_into()'s path
+  // when none reads a string: one va_arg per entry, the room sure).
+  uint8_t nargs = 0;
+  bool strings = false;
+  Arg arg[kMaxConvs];
 };
 
 Format parse_format(const char* fmt) {
@@ -103,6 +108,12 @@ Format parse_format(const char* fmt) {
   }
   f.tail = p;
   f.ok = true;
+  for (unsigned i = 0; i < f.n; ++i) {
+    const Arg a = f.piece[i].conv.arg;
+    if (a == Arg::none) continue;
+    f.strings |= a == Arg::str;
+    f.arg[f.nargs++] = a;
+  }
   return f;
 }
 
@@ -240,9 +251,37 @@ bool pack_trace_args(const char* fmt, va_list ap, std::string& out) {
 
 // Arguments that do not fit kTraceArgsMax (strings of hundreds of
 // characters) are for the caller to format at once instead.
+namespace {
+// Numbers only (most formats): 8 bytes each, at most kMaxConvs of them,
+// so the room is sure.
+long pack_numbers(const Format& f, va_list ap, char* buf) {
+  static_assert(kMaxConvs * sizeof(int64_t) <= kTraceArgsMax, "room for every number");
+  va_list aq;
+  va_copy(aq, ap);
+  for (unsigned i = 0; i < f.nargs; ++i) {
+    int64_t v = 0;
+    switch (f.arg[i]) {
+      case Arg::none:
+      case Arg::str: break;  // not in a format without strings
+      case Arg::i32: v = va_arg(aq, int); break;
+      case Arg::u32: v = va_arg(aq, unsigned); break;
+      case Arg::l: v = va_arg(aq, long); break;
+      case Arg::ul: v = static_cast<int64_t>(va_arg(aq, unsigned long)); break;
+      case Arg::ll: v = va_arg(aq, long long); break;
+      case Arg::ull: v = static_cast<int64_t>(va_arg(aq, unsigned long long)); break;
+      case Arg::size: v = static_cast<int64_t>(va_arg(aq, size_t)); break;
+    }
+    std::memcpy(buf + i * sizeof v, &v, sizeof v);
+  }
+  va_end(aq);
+  return static_cast<long>(f.nargs * sizeof(int64_t));
+}
+}  // namespace
+
 long pack_trace_args_into(const char* fmt, va_list ap, char* buf) {
   const Format& f = format_of(fmt);
   if (!f.ok) return -1;
+  if (!f.strings) return pack_numbers(f, ap, buf);
   char* p = buf;
   char* const end = buf + kTraceArgsMax;
   va_list aq;
