@@ -123,6 +123,36 @@ R read_rec(const char* at) {
 uint64_t ns_to_ps(uint64_t ns) { return sc_time(static_cast<double>(ns), SC_NS).value(); }
 }  // namespace
 
+// On the simulation thread: a cluster's change as a record. A core's in
+// 16 bytes, unless the cluster's index does not fit them.
+class StatsCollector::EnergyTap final : public ClusterEnergy::Forward {
+ public:
+  EnergyTap(StatsCollector& s, uint32_t cluster) : s_(s), cluster_(cluster) {}
+  void core_changed(const ClusterEnergy::CoreChange& c) override {
+    if (cluster_ <= UINT8_MAX) {
+      s_.tell(CoreRec{Rec::Core, static_cast<uint8_t>(cluster_), c.state, c.kind, c.core, c.at_ps});
+      return;
+    }
+    ClusterEnergy::Change whole{};
+    whole.kind = ClusterEnergy::Change::Kind::Core;
+    whole.core = c.core;
+    whole.activity = {static_cast<Core::State>(c.state), static_cast<WorkKind>(c.kind)};
+    whole.at_ps = c.at_ps;
+    changed(whole);
+  }
+  void changed(const ClusterEnergy::Change& c) override {
+    ChangeRec r{};
+    r.kind = Rec::Change;
+    r.cluster = cluster_;
+    r.change = c;
+    s_.tell(r);
+  }
+
+ private:
+  StatsCollector& s_;
+  const uint32_t cluster_;
+};
+
 // Every change of an energy model goes to its follower on the stats thread
 // (~17k a simulated second of mp3-short; a core's in 16 bytes, another in
 // 64), where integrating it and keeping the history cost ~200
@@ -134,20 +164,8 @@ void StatsCollector::follow_energy() {
     ClusterEnergy& e = *p_.clusters()[c].energy;
     energy_.push_back(e.follower_copy());
     followers.push_back(energy_.back().get());
-    e.add_listener([this, &e, c] {
-      ClusterEnergy::CoreChange cc;
-      if (c <= UINT8_MAX && e.last_core_change(&cc)) {
-        const CoreRec r = {Rec::Core, static_cast<uint8_t>(c), cc.state, cc.kind, cc.core, cc.at_ps};
-        tell(r);
-        return;
-      }
-      ChangeRec r{};
-      r.kind = Rec::Change;
-      r.cluster = static_cast<uint32_t>(c);
-      r.change = e.last_change();
-      tell(r);
-    });
-    e.forward_only();
+    taps_.push_back(std::make_unique<EnergyTap>(*this, static_cast<uint32_t>(c)));
+    e.forward_only(*taps_.back());
   }
   task_energy_ = std::make_unique<TaskEnergy>(p_, followers);
   forgot_ns_.assign(p_.clusters().size(), 0);
@@ -156,7 +174,7 @@ void StatsCollector::follow_energy() {
 
 void StatsCollector::carry(VcdWriter& vcd, std::unique_ptr<VcdEnergy> energy) {
   // The VCD's copies of the energy models were made before this
-  // collector's listeners: no change may have come in between.
+  // collector's taps: no change may have come in between.
   if (sc_time_stamp() != SC_ZERO_TIME) throw std::logic_error("StatsCollector: carry() after the start");
   vcd.ride_on(ahead_thread_, static_cast<char>(Rec::Vcd));
   vcd_ = &vcd;

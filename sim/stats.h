@@ -152,6 +152,8 @@ class StatsCollector {
 
   // ---- on the simulation thread ----
   void follow_energy();  // the followers, and the models only noting
+  class EnergyTap;       // a model's changes to the stats thread
+  std::vector<std::unique_ptr<EnergyTap>> taps_;
   template <typename Rec>
   void tell(const Rec& r) {  // to the stats thread, in order
     ahead_thread_.append(&r, sizeof r);

@@ -184,11 +184,14 @@ void ClusterEnergy::applied() {
 
 void ClusterEnergy::core_changed(unsigned i, const CoreActivity& a) {
   if (unread_) return;
+  if (forward_) {  // most changes: told in 16 bytes, straight from here
+    t_ = now_ps();
+    return forward_->core_changed({t_, i, static_cast<uint8_t>(a.state), static_cast<uint8_t>(a.kind)});
+  }
   last_.kind = Change::Kind::Core;
   last_.core = i;
   last_.activity = a;
   last_.at_ps = now_ps();
-  if (forwarding_) return forwarded();
   advance();
   cores_.at(i) = a;
   // Only this core's terms and the uncore's (which follow whether any core
@@ -203,7 +206,7 @@ void ClusterEnergy::freq_changed(double mhz) {
   last_.kind = Change::Kind::Freq;
   last_.x = mhz;
   last_.at_ps = now_ps();
-  if (forwarding_) return forwarded();
+  if (forward_) return forwarded();
   advance();
   mhz_ = mhz;
   recompute();
@@ -224,7 +227,7 @@ void ClusterEnergy::voltage_changed(double v, double target, uint64_t end) {
   last_.target = target;
   last_.ramp_end_ps = end;
   last_.at_ps = now;
-  if (forwarding_) return forwarded();
+  if (forward_) return forwarded();
   advance();
   t_v_ = now;
   v0_ = v;
@@ -244,7 +247,7 @@ void ClusterEnergy::domain_changed(PowerDomain::State s) {
   last_.kind = Change::Kind::Domain;
   last_.domain = s;
   last_.at_ps = now_ps();
-  if (forwarding_) return forwarded();
+  if (forward_) return forwarded();
   advance();
   domain_on_ = s != PowerDomain::State::Off;
   recompute();
@@ -268,19 +271,25 @@ std::unique_ptr<ClusterEnergy> ClusterEnergy::follower_copy() const {
   return c;
 }
 
-void ClusterEnergy::forward_only() {
+void ClusterEnergy::add_listener(std::function<void()> l) {
+  if (forward_) model_error("energy", "add_listener: the model forwards only; it tells no listener");
+  listeners_.push_back(std::move(l));
+}
+
+void ClusterEnergy::forward_only(Forward& to) {
   need_meters("forward_only");
-  forwarding_ = true;
+  if (!listeners_.empty()) model_error("energy", "forward_only: the model has listeners, which it would no longer tell");
+  forward_ = &to;
   drop_history();
 }
 
 void ClusterEnergy::forwarded() {
   t_ = last_.at_ps;
-  for (auto& l : listeners_) l();
+  forward_->changed(last_);
 }
 
 void ClusterEnergy::need_meters(const char* what) const {
-  if (forwarding_) model_error("energy", "%s: this model's meters are kept by a follower", what);
+  if (forward_) model_error("energy", "%s: this model's meters are kept by a follower", what);
 }
 
 // A copy runs on another thread, where SystemC's report handler (which

@@ -267,17 +267,35 @@ TEST(EnergyModel, FollowerIntegratesAsTheModelWould) {
     ClusterEnergy::CoreChange core;
   };
   std::vector<Told> told;
-  fwd.add_listener([&] {
-    // A core's change compact (as the stats and the waves tell it), but
-    // the last one (core 1 off) as a whole Change.
-    Told t = {false, fwd.last_change(), 0, false, {}};
-    const ClusterEnergy::Change& c = t.change;
-    const bool last_core = c.kind == ClusterEnergy::Change::Kind::Core && c.core == 1 &&
-                           c.activity.state == Core::State::Off;
-    t.compact = !last_core && fwd.last_core_change(&t.core);
-    told.push_back(t);
-  });
-  fwd.forward_only();
+  // A core's change compact (as the stats tell it), but the last one
+  // (core 1 off) as a whole Change (as they tell it for a cluster whose
+  // index does not fit a compact record).
+  struct Recorder final : ClusterEnergy::Forward {
+    std::vector<Told>& told;
+    explicit Recorder(std::vector<Told>& t) : told(t) {}
+    void core_changed(const ClusterEnergy::CoreChange& c) override {
+      if (c.core == 1 && c.state == static_cast<uint8_t>(Core::State::Off)) {
+        ClusterEnergy::Change whole{};
+        whole.kind = ClusterEnergy::Change::Kind::Core;
+        whole.core = c.core;
+        whole.activity = {static_cast<Core::State>(c.state), static_cast<WorkKind>(c.kind)};
+        whole.at_ps = c.at_ps;
+        told.push_back({false, whole, 0, false, {}});
+        return;
+      }
+      told.push_back({false, {}, 0, true, c});
+    }
+    void changed(const ClusterEnergy::Change& c) override { told.push_back({false, c, 0, false, {}}); }
+  } recorder(told);
+  {
+    // A model with listeners cannot forward only (they would no longer be
+    // told), nor can one that forwards only take a listener.
+    ClusterEnergy heard({core_params()}, cluster_params(), 0.9, 800.0, true, {start[0]});
+    heard.add_listener([] {});
+    EXPECT_THROW(heard.forward_only(recorder), sc_report);
+  }
+  fwd.forward_only(recorder);
+  EXPECT_THROW(fwd.add_listener([] {}), sc_report);
   // The same to both: `own` integrates, `fwd` only notes.
   auto both = [&](auto&& f) { f(own); f(fwd); };
   auto sync = [&] {
