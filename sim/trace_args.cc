@@ -88,11 +88,13 @@ struct Format {
     Conv conv;
   } piece[kMaxConvs];
   const char* tail = "";
-  // What the conversions read, in order (pack_trace_args_into()'s path
-  // when none reads a string: one va_arg per entry, the room sure).
-  uint8_t nargs = 0;
-  bool strings = false;
-  Arg arg[kMaxConvs];
+  // What the conversions read, in order, with a string's precision
+  // (pack_trace_args_into() walks these, not the pieces).
+  uint8_t nargs = 0, nstrings = 0;
+  struct ArgSpec {
+    Arg arg;
+    int precision;
+  } arg[kMaxConvs];
 };
 
 Format parse_format(const char* fmt) {
@@ -111,8 +113,8 @@ Format parse_format(const char* fmt) {
   for (unsigned i = 0; i < f.n; ++i) {
     const Arg a = f.piece[i].conv.arg;
     if (a == Arg::none) continue;
-    f.strings |= a == Arg::str;
-    f.arg[f.nargs++] = a;
+    f.nstrings += a == Arg::str;
+    f.arg[f.nargs++] = {a, f.piece[i].conv.precision};
   }
   return f;
 }
@@ -250,48 +252,22 @@ bool pack_trace_args(const char* fmt, va_list ap, std::string& out) {
 }
 
 // Arguments that do not fit kTraceArgsMax (strings of hundreds of
-// characters) are for the caller to format at once instead.
-namespace {
-// Numbers only (most formats): 8 bytes each, at most kMaxConvs of them,
-// so the room is sure.
-long pack_numbers(const Format& f, va_list ap, char* buf) {
-  static_assert(kMaxConvs * sizeof(int64_t) <= kTraceArgsMax, "room for every number");
-  va_list aq;
-  va_copy(aq, ap);
-  for (unsigned i = 0; i < f.nargs; ++i) {
-    int64_t v = 0;
-    switch (f.arg[i]) {
-      case Arg::none:
-      case Arg::str: break;  // not in a format without strings
-      case Arg::i32: v = va_arg(aq, int); break;
-      case Arg::u32: v = va_arg(aq, unsigned); break;
-      case Arg::l: v = va_arg(aq, long); break;
-      case Arg::ul: v = static_cast<int64_t>(va_arg(aq, unsigned long)); break;
-      case Arg::ll: v = va_arg(aq, long long); break;
-      case Arg::ull: v = static_cast<int64_t>(va_arg(aq, unsigned long long)); break;
-      case Arg::size: v = static_cast<int64_t>(va_arg(aq, size_t)); break;
-    }
-    std::memcpy(buf + i * sizeof v, &v, sizeof v);
-  }
-  va_end(aq);
-  return static_cast<long>(f.nargs * sizeof(int64_t));
-}
-}  // namespace
-
+// characters) are for the caller to format at once instead. The numbers
+// take 8 bytes each, at most kMaxConvs of them: their room is set aside
+// first, so that only a string needs a check.
 long pack_trace_args_into(const char* fmt, va_list ap, char* buf) {
+  static_assert(kMaxConvs * sizeof(int64_t) <= kTraceArgsMax, "room for every number");
   const Format& f = format_of(fmt);
   if (!f.ok) return -1;
-  if (!f.strings) return pack_numbers(f, ap, buf);
+  size_t string_room = kTraceArgsMax - (f.nargs - f.nstrings) * sizeof(int64_t);
   char* p = buf;
-  char* const end = buf + kTraceArgsMax;
   va_list aq;
   va_copy(aq, ap);
   bool ok = true;
-  for (unsigned i = 0; i < f.n && ok; ++i) {
-    const Conv& c = f.piece[i].conv;
+  for (unsigned i = 0; i < f.nargs && ok; ++i) {
     int64_t v = 0;
-    switch (c.arg) {
-      case Arg::none: continue;
+    switch (f.arg[i].arg) {
+      case Arg::none: continue;  // not listed
       case Arg::i32: v = va_arg(aq, int); break;
       case Arg::u32: v = va_arg(aq, unsigned); break;
       case Arg::l: v = va_arg(aq, long); break;
@@ -301,13 +277,15 @@ long pack_trace_args_into(const char* fmt, va_list ap, char* buf) {
       case Arg::size: v = static_cast<int64_t>(va_arg(aq, size_t)); break;
       case Arg::str: {
         const char* s = va_arg(aq, const char*);
+        const int precision = f.arg[i].precision;
         // A null string prints as glibc's "(null)": rare enough to format at once.
         const size_t n = !s ? 0
-                         : c.precision >= 0 ? strnlen(s, static_cast<size_t>(c.precision))
-                                               : std::strlen(s);
+                         : precision >= 0 ? strnlen(s, static_cast<size_t>(precision))
+                                          : std::strlen(s);
         const uint32_t n32 = static_cast<uint32_t>(n);
-        ok = s && sizeof n32 + n <= static_cast<size_t>(end - p);
+        ok = s && sizeof n32 + n <= string_room;
         if (ok) {
+          string_room -= sizeof n32 + n;
           std::memcpy(p, &n32, sizeof n32);
           std::memcpy(p + sizeof n32, s, n);
           p += sizeof n32 + n;
@@ -315,11 +293,8 @@ long pack_trace_args_into(const char* fmt, va_list ap, char* buf) {
         continue;
       }
     }
-    ok = static_cast<size_t>(end - p) >= sizeof v;
-    if (ok) {
-      std::memcpy(p, &v, sizeof v);
-      p += sizeof v;
-    }
+    std::memcpy(p, &v, sizeof v);
+    p += sizeof v;
   }
   va_end(aq);
   return ok ? static_cast<long>(p - buf) : -1;

@@ -110,6 +110,25 @@ TEST(TraceArgs, FormatsItCannotKeepArePrintedAtOnce) {
   EXPECT_TRUE(kept);
 }
 
+// Packed, the arguments take at most kTraceArgsMax bytes: a number 8, a
+// string 4 and its characters, wherever the string stands.
+TEST(TraceArgs, ArgumentsArePackedUpToTheBuffersLastByte) {
+  const size_t fits = kTraceArgsMax - 4 - 2 * 8;
+  for (size_t n : {fits, fits + 1}) {
+    const std::string s(n, 's');
+    std::string args;
+    EXPECT_EQ(pack(&args, "%d %s %lu", -1, s.c_str(), 2ul), n == fits) << n;
+    if (n == fits) EXPECT_EQ(args.size(), kTraceArgsMax);
+    EXPECT_EQ(pack(&args, "%s %d %lu", s.c_str(), -1, 2ul), n == fits) << n;
+    EXPECT_EQ(pack(&args, "%d %lu %s", -1, 2ul, s.c_str()), n == fits) << n;
+  }
+  // Two strings share what the numbers leave.
+  const std::string half((kTraceArgsMax - 8) / 2 - 4, 'h');
+  std::string args;
+  EXPECT_TRUE(pack(&args, "%s%s%d", half.c_str(), half.c_str(), 7));
+  EXPECT_FALSE(pack(&args, "%s%s%d", half.c_str(), (half + "h").c_str(), 7));
+}
+
 // The writer cuts a packed record's fields where hw_trace_event cut the
 // text it printed at once: 255 characters.
 TEST(TraceArgs, APackedRecordPrintsTheLineItsTextWouldHave) {
