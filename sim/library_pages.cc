@@ -18,8 +18,9 @@
 // default operator delete[] frees. (Later blocks are not mapped: some are
 // never written, such as the caches' timing-only write-back buffer.)
 //
-// Not under AddressSanitizer or ThreadSanitizer, whose runtimes replace
-// the allocation functions themselves.
+// Not in a sanitized build (CMakeLists.txt leaves the file out): the
+// sanitizers' runtimes replace the allocation functions themselves. The
+// test below also keeps it out of one made by hand with GCC's flags.
 #if !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
 
 #include <cstddef>
@@ -29,11 +30,13 @@
 
 namespace {
 
-// True until blsim's own initialization: the executable's constructors
-// run after those of the libraries it links (their dependencies first).
+// True until blsim's own initialization starts: the executable's
+// constructors run after those of the libraries it links (their
+// dependencies first), and this one first among them (priority 101, the
+// first not reserved), before the static objects of blsim's own files.
 bool libraries_loading = true;
 
-__attribute__((constructor)) void libraries_loaded() { libraries_loading = false; }
+__attribute__((constructor(101))) void libraries_loaded() { libraries_loading = false; }
 
 constexpr std::size_t kPage = 4096;
 

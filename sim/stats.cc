@@ -124,7 +124,8 @@ uint64_t ns_to_ps(uint64_t ns) { return sc_time(static_cast<double>(ns), SC_NS).
 }  // namespace
 
 // On the simulation thread: a cluster's change as a record. A core's in
-// 16 bytes, unless the cluster's index does not fit them.
+// 16 bytes, unless the cluster's index does not fit them (a 257th
+// cluster: none today, kept so that it would be followed, not misread).
 class StatsCollector::EnergyTap final : public ClusterEnergy::Forward {
  public:
   EnergyTap(StatsCollector& s, uint32_t cluster) : s_(s), cluster_(cluster) {}
@@ -154,7 +155,7 @@ class StatsCollector::EnergyTap final : public ClusterEnergy::Forward {
 };
 
 // Every change of an energy model goes to its follower on the stats thread
-// (~17k a simulated second of mp3-short; a core's in 16 bytes, another in
+// (~8k a simulated second of mp3-short; a core's in 16 bytes, another in
 // 64), where integrating it and keeping the history cost ~200
 // instructions a change on this thread; and, from there, to the VCD's
 // copy of the model (carry()).
@@ -194,7 +195,7 @@ void StatsCollector::task_switch(unsigned core, uint32_t pid) {
 // on the simulation thread before, in the same order. A model error here
 // (a question about a time the history no longer holds) is a fault of
 // blsim's: it is kept for the simulation thread to raise (collect(),
-// finish()), and the records after it only free the switches' copies.
+// finish()), and the records after it are skipped.
 void StatsCollector::follow(std::string_view chunk) {
   for (size_t at = 0; at < chunk.size(); at += record_size(chunk.data() + at)) {
     const char* const p = chunk.data() + at;

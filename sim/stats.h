@@ -63,8 +63,8 @@ class StatsCollector {
  public:
   // schema: the stats.json version that write_json() will be asked for
   // (the switches rendered during the run are in it). The switches
-  // rendered during the run give their steps to the rendering
-  // (SwitchLog::take()).
+  // rendered during the run go to it packed (SwitchLog::pack()), their
+  // steps' room back to the log (SwitchLog::drop_steps()).
   StatsCollector(Platform& p, SwitchLog& switches, int schema = 2);
   ~StatsCollector();
   // tasks[] gives each task's energy (a run with a workload).

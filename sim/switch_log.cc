@@ -369,9 +369,10 @@ void SwitchLog::drop_steps(const SwitchRecord& s) {
   // s is one of done_'s, which are not const: done() shows them const to
   // its readers.
   SwitchRecord& kept = const_cast<SwitchRecord&>(s);
-  kept.steps.clear();
-  spare_steps_.push_back(std::move(kept.steps));
-  kept.steps = {};  // a vector moved from is valid but unspecified
+  std::vector<SwitchStep> room;
+  room.swap(kept.steps);  // kept.steps now owns no memory
+  room.clear();
+  spare_steps_.push_back(std::move(room));
   kept.steps_taken = true;
 }
 

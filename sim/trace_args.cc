@@ -267,7 +267,7 @@ long pack_trace_args_into(const char* fmt, va_list ap, char* buf) {
   for (unsigned i = 0; i < f.nargs && ok; ++i) {
     int64_t v = 0;
     switch (f.arg[i].arg) {
-      case Arg::none: continue;  // not listed
+      case Arg::none: continue;  // never listed (parse_format())
       case Arg::i32: v = va_arg(aq, int); break;
       case Arg::u32: v = va_arg(aq, unsigned); break;
       case Arg::l: v = va_arg(aq, long); break;

@@ -551,7 +551,7 @@ void TraceWriter::model_freq(uint64_t ns, unsigned core, unsigned cluster, const
 
 // "name=coreN state=S cpu_id=C" (or clusterN), on CPU column cpu. One
 // per core state change (~7,000 a simulated second under IKS): its three
-// numbers go in a record of their own (PowerHead, 32 bytes against a
+// numbers go in a record of their own (PowerHead, 16 bytes against a
 // line's 80), and the writer thread packs them as pack_trace_args() would
 // for fmt (a literal naming the kind) and prints them. Hooked only when
 // the event is wanted (attach()); the time goes as SystemC's picoseconds,
@@ -567,8 +567,10 @@ void TraceWriter::power_line(const char* fmt, unsigned id, unsigned state, unsig
   writer_.commit();
 }
 
-// The same line as a line record, its three numbers packed (for numbers
-// that do not fit a PowerHead: a cluster id from the device tree).
+// The same line as a line record, its three numbers packed, for numbers
+// a PowerHead cannot hold. None does today (a cluster id is MPIDR's Aff1,
+// at most 255; cores and CPUs are a few): kept so that a larger platform
+// loses no line rather than writing a wrong one.
 void TraceWriter::power_line_as_line(const char* fmt, unsigned id, unsigned state, unsigned cpu) {
   static const int power_ev = event_index("power_domain_target");
   const int64_t args[3] = {id, state, cpu};
