@@ -338,6 +338,19 @@ struct TraceWriter::PowerHead {
   uint64_t ps;      // SystemC's time
 };
 
+// A power_domain_target line's record head: the idle task's, its fields
+// fmt's three numbers packed (power_line()). Both ways of recording the
+// line make it here: write_chunk() from a PowerHead, and
+// power_line_as_line().
+namespace {
+constexpr char kIdleComm[] = "<idle>";
+}  // namespace
+
+TraceWriter::LineHead TraceWriter::power_head(const char* fmt, uint64_t ns, unsigned cpu) {
+  static const int ev = event_index("power_domain_target");
+  return {kLineRecord, ev, fmt, ns, cpu, 0, -1, -1, sizeof kIdleComm - 1, 3 * sizeof(int64_t)};
+}
+
 void TraceWriter::line(uint64_t ns, unsigned cpu, std::string_view comm, int pid,
                        std::string_view event, std::string_view fields, int held) {
   line(ns, cpu, comm, pid, event_index(event), fields, held);
@@ -487,7 +500,6 @@ void TraceWriter::write_line(const LineHead& h, const char* comm, const char* fi
 // On the writer thread: the chunk's lines into trace.txt's spool and
 // trace.dat's, in the order they were recorded.
 void TraceWriter::write_chunk(std::string_view chunk) {
-  static const int power_ev = event_index("power_domain_target");
   uint64_t last_ns = 0;
   for (size_t p = 0; p < chunk.size();) {
     if (chunk[p] == kPowerRecord) {
@@ -495,12 +507,10 @@ void TraceWriter::write_chunk(std::string_view chunk) {
       PowerHead ph;
       std::memcpy(&ph, chunk.data() + p, sizeof ph);
       p += sizeof ph;
-      // The line power_line_as_line() would have recorded.
       const int64_t args[3] = {ph.id, ph.state, ph.cpu};
       const uint64_t ns = ph.ps / 1000;
-      const LineHead h = {kLineRecord, power_ev, ph.cluster ? kClusterLine : kCoreLine, ns, ph.cpu, 0, -1, -1,
-                          6, sizeof args};
-      write_line(h, "<idle>", reinterpret_cast<const char*>(args));
+      write_line(power_head(ph.cluster ? kClusterLine : kCoreLine, ns, ph.cpu), kIdleComm,
+                 reinterpret_cast<const char*>(args));
       last_ns = ns;
     } else {
       assert(p + sizeof(LineHead) <= chunk.size());
@@ -572,14 +582,14 @@ void TraceWriter::power_line(const char* fmt, unsigned id, unsigned state, unsig
 // at most 255; cores and CPUs are a few): kept so that a larger platform
 // loses no line rather than writing a wrong one.
 void TraceWriter::power_line_as_line(const char* fmt, unsigned id, unsigned state, unsigned cpu) {
-  static const int power_ev = event_index("power_domain_target");
   const int64_t args[3] = {id, state, cpu};
-  const LineHead h = {kLineRecord, power_ev, fmt, sim_now().value() / 1000, cpu, 0, -1, -1, 6, sizeof args};
-  char* const p = writer_.claim(sizeof h + 7 + sizeof args + 1);
+  const LineHead h = power_head(fmt, sim_now().value() / 1000, cpu);
+  static_assert(sizeof args == 3 * sizeof(int64_t), "power_head()'s fields");
+  char* const p = writer_.claim(sizeof h + sizeof kIdleComm + sizeof args + 1);
   std::memcpy(p, &h, sizeof h);
-  std::memcpy(p + sizeof h, "<idle>", 7);
-  std::memcpy(p + sizeof h + 7, args, sizeof args);
-  p[sizeof h + 7 + sizeof args] = '\0';
+  std::memcpy(p + sizeof h, kIdleComm, sizeof kIdleComm);
+  std::memcpy(p + sizeof h + sizeof kIdleComm, args, sizeof args);
+  p[sizeof h + sizeof kIdleComm + sizeof args] = '\0';
   writer_.commit();
 }
 

@@ -105,6 +105,7 @@ class TraceWriter {
   void power_line_as_line(const char* fmt, unsigned id, unsigned state, unsigned cpu);
   struct LineHead;
   struct PowerHead;
+  static LineHead power_head(const char* fmt, uint64_t ns, unsigned cpu);
   void write_chunk(std::string_view chunk);  // on the writer thread
   void write_line(const LineHead& h, const char* comm, const char* fields);
   void maybe_go_direct(uint64_t ns);           // on the writer thread
