@@ -134,12 +134,7 @@ class StatsCollector::EnergyTap final : public ClusterEnergy::Forward {
       s_.tell(CoreRec{Rec::Core, static_cast<uint8_t>(cluster_), c.state, c.kind, c.core, c.at_ps});
       return;
     }
-    ClusterEnergy::Change whole{};
-    whole.kind = ClusterEnergy::Change::Kind::Core;
-    whole.core = c.core;
-    whole.activity = {static_cast<Core::State>(c.state), static_cast<WorkKind>(c.kind)};
-    whole.at_ps = c.at_ps;
-    changed(whole);
+    changed(ClusterEnergy::whole(c));
   }
   void changed(const ClusterEnergy::Change& c) override {
     ChangeRec r{};

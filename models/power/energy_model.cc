@@ -312,7 +312,7 @@ void ClusterEnergy::apply(const Change& c) {
 
 void ClusterEnergy::apply(const CoreChange& c) {
   copy_now_ps_ = c.at_ps;
-  core_changed(c.core, {static_cast<Core::State>(c.state), static_cast<WorkKind>(c.kind)});
+  core_changed(c.core, c.activity());
 }
 
 void ClusterEnergy::sync() {

@@ -103,8 +103,19 @@ class ClusterEnergy {
     uint64_t at_ps;
     uint32_t core;
     uint8_t state, kind;  // CoreActivity's
+    CoreActivity activity() const { return {static_cast<Core::State>(state), static_cast<WorkKind>(kind)}; }
   };
   static_assert(sizeof(CoreChange) == 16, "a core change in 16 bytes");
+  // The same change as a whole Change (for a record that cannot hold the
+  // compact one).
+  static Change whole(const CoreChange& c) {
+    Change w{};
+    w.kind = Change::Kind::Core;
+    w.core = c.core;
+    w.activity = c.activity();
+    w.at_ps = c.at_ps;
+    return w;
+  }
   // Where a model that forwards only (forward_only()) tells each change,
   // in order: a core's as a CoreChange, any other as a Change. One call
   // per change, made by the model itself: ~8,000 a simulated second of

@@ -275,12 +275,7 @@ TEST(EnergyModel, FollowerIntegratesAsTheModelWould) {
     explicit Recorder(std::vector<Told>& t) : told(t) {}
     void core_changed(const ClusterEnergy::CoreChange& c) override {
       if (c.core == 1 && c.state == static_cast<uint8_t>(Core::State::Off)) {
-        ClusterEnergy::Change whole{};
-        whole.kind = ClusterEnergy::Change::Kind::Core;
-        whole.core = c.core;
-        whole.activity = {static_cast<Core::State>(c.state), static_cast<WorkKind>(c.kind)};
-        whole.at_ps = c.at_ps;
-        told.push_back({false, whole, 0, false, {}});
+        told.push_back({false, ClusterEnergy::whole(c), 0, false, {}});
         return;
       }
       told.push_back({false, {}, 0, true, c});
