@@ -205,12 +205,18 @@ std::string VcdWriter::head() const {
 }
 
 // A core's state as a change tells it, if the copy has not heard it yet;
-// else -1 (a change of the core's work alone, or not a core's change).
+// else -1 (a change of the core's work alone, or not a core's change). A
+// core's change comes compact, or whole when its record cannot hold the
+// compact one (StatsCollector's EnergyTap): the same either way.
 namespace {
-int new_core_state(const ClusterEnergy&, const ClusterEnergy::Change&) { return -1; }
+int new_core_state(const ClusterEnergy& copy, unsigned core, Core::State s) {
+  return s == copy.core_activity(core).state ? -1 : static_cast<int>(s);
+}
+int new_core_state(const ClusterEnergy& copy, const ClusterEnergy::Change& c) {
+  return c.kind == ClusterEnergy::Change::Kind::Core ? new_core_state(copy, c.core, c.activity.state) : -1;
+}
 int new_core_state(const ClusterEnergy& copy, const ClusterEnergy::CoreChange& c) {
-  const int s = c.state;
-  return s == static_cast<int>(copy.core_activity(c.core).state) ? -1 : s;
+  return new_core_state(copy, c.core, c.activity().state);
 }
 }  // namespace
 

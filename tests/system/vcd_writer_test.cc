@@ -11,6 +11,9 @@
 #include <vector>
 
 #include "run_helpers.h"
+#include "sim/dt.h"
+#include "sim/dt_config.h"
+#include "sim/platform.h"
 #include "sim/vcd_writer.h"
 #include "sim/writer_thread.h"
 
@@ -99,4 +102,35 @@ TEST(VcdWriter, RidesOnlyFromTheStart) {
   w.change(id, 10, 1);
   WriterThread host;
   EXPECT_THROW(w.ride_on(host, kVcd), std::logic_error);
+}
+
+// A core's change told whole, as the stats thread tells it for a cluster
+// whose index a compact record cannot hold (StatsCollector's EnergyTap),
+// sets the core's state in the waves as the compact change does.
+TEST(VcdWriter, ACoresChangeToldWholeSetsItsStateAsTheCompactOneDoes) {
+  Fdt fdt = Fdt::load(blsim_test::tc2_dtb());
+  Platform p(read_platform_config(fdt));
+  const unsigned core = p.clusters()[0].cores.at(0);
+  const Core::State to = p.core(core).state() == Core::State::Wfi ? Core::State::Run : Core::State::Wfi;
+  const ClusterEnergy::CoreChange change = {1000, 0, static_cast<uint8_t>(to),
+                                            static_cast<uint8_t>(WorkKind::Kernel)};
+  auto waves = [&](const std::string& name, bool whole) {
+    const std::string dir = blsim_test::scratch(name);
+    VcdWriter w;
+    EXPECT_TRUE(w.open(dir));
+    const std::unique_ptr<VcdEnergy> energy = attach_platform_vcd(w, p);
+    WriterThread host;  // not started: the change below is the only one
+    w.ride_on(host, kVcd);
+    if (whole) energy->changed(0, ClusterEnergy::whole(change));
+    else energy->changed(0, change);
+    EXPECT_TRUE(w.stage(2000));
+    EXPECT_TRUE(w.publish());
+    return blsim_test::slurp(dir + "/waves.vcd");
+  };
+  const std::string compact = waves("vcd_core_compact", false);
+  const size_t at = compact.find("\n#1000\n");
+  ASSERT_NE(at, std::string::npos) << compact;
+  const std::string state = "b" + std::string(to == Core::State::Wfi ? "11" : "10") + " ";
+  EXPECT_NE(compact.find("\n" + state, at), std::string::npos) << compact.substr(at);
+  EXPECT_EQ(waves("vcd_core_whole", true), compact);
 }
