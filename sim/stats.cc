@@ -152,8 +152,8 @@ class StatsCollector::EnergyTap final : public ClusterEnergy::Forward {
 // Every change of an energy model goes to its follower on the stats thread
 // (~8k a simulated second of mp3-short; a core's in 16 bytes, another in
 // 64), where integrating it and keeping the history cost ~200
-// instructions a change on this thread; and, from there, to the VCD's
-// copy of the model (carry()).
+// instructions a change on this thread; and the VCD reads the rail's
+// power from the follower after it (carry()).
 void StatsCollector::follow_energy() {
   std::vector<ClusterEnergy*> followers;
   for (size_t c = 0; c < p_.clusters().size(); ++c) {
@@ -169,8 +169,8 @@ void StatsCollector::follow_energy() {
 }
 
 void StatsCollector::carry(VcdWriter& vcd, std::unique_ptr<VcdEnergy> energy) {
-  // The VCD's copies of the energy models were made before this
-  // collector's taps: no change may have come in between.
+  // The VCD's initial values were read from the models, and the followers
+  // copied, before the run: no change may have come in between.
   if (sc_time_stamp() != SC_ZERO_TIME) throw std::logic_error("StatsCollector: carry() after the start");
   vcd.ride_on(ahead_thread_, static_cast<char>(Rec::Vcd));
   vcd_ = &vcd;
@@ -222,15 +222,12 @@ void StatsCollector::follow_one(const char* p) {
   switch (static_cast<Rec>(*p)) {
     case Rec::Change: {
       const auto r = read_rec<ChangeRec>(p);
-      energy_[r.cluster]->apply(r.change);
-      if (vcd_energy_) vcd_energy_->changed(r.cluster, r.change);
+      follow_change(r.cluster, r.change);
       break;
     }
     case Rec::Core: {
       const auto r = read_rec<CoreRec>(p);
-      const ClusterEnergy::CoreChange c{r.at_ps, r.core, r.state, r.work};
-      energy_[r.cluster]->apply(c);
-      if (vcd_energy_) vcd_energy_->changed(r.cluster, c);
+      follow_change(r.cluster, ClusterEnergy::CoreChange{r.at_ps, r.core, r.state, r.work});
       break;
     }
     case Rec::Task: {
@@ -271,6 +268,14 @@ void StatsCollector::follow_one(const char* p) {
       vcd_->take(p + 1);
       break;
   }
+}
+
+// A change of cluster c's energy model, to its follower; with the waves
+// on, through them, which read the follower's power after it.
+template <typename C>
+void StatsCollector::follow_change(uint32_t c, const C& change) {
+  if (vcd_energy_) vcd_energy_->changed(c, *energy_[c], change);
+  else energy_[c]->apply(change);
 }
 
 // On the simulation thread: a fault of the stats thread stops the run.

@@ -79,10 +79,10 @@ class StatsCollector {
   bool write_json(FILE* out, const RunInfo& info) const;
   // waves.vcd rides on the stats thread: its changes join this
   // collector's records, in order, and its rail powers and cores' states
-  // follow the energy models' changes told here anyway (energy, from
-  // attach_platform_vcd()). So the simulation thread tells each change
-  // once, not once to each thread. Before the run (VcdWriter::ride_on());
-  // vcd is finished with finish().
+  // are read from the energy models' followers there after each change
+  // (energy, from attach_platform_vcd()). So the simulation thread tells
+  // each change once, not once to each thread. Before the run
+  // (VcdWriter::ride_on()); vcd is finished with finish().
   void carry(VcdWriter& vcd, std::unique_ptr<VcdEnergy> energy);
   // Between slices of simulated time: takes the energy of the switches that
   // ended, so that the energy models need keep only the history that the
@@ -142,6 +142,8 @@ class StatsCollector {
   double switch_energy(Taken it, uint64_t t0_ns, uint64_t t1_ns) const;
   void follow(std::string_view chunk);  // the stats thread's work
   void follow_one(const char* record);
+  template <typename C>
+  void follow_change(uint32_t cluster, const C& change);
   static size_t record_size(const char* record);
   SwitchRecord handed_;  // the switch whose text is being made (its room reused)
   VcdWriter* vcd_ = nullptr;            // carry()'s

@@ -204,19 +204,19 @@ std::string VcdWriter::head() const {
   return s;
 }
 
-// A core's state as a change tells it, if the copy has not heard it yet;
+// A core's state as a change tells it, if the model has not heard it yet;
 // else -1 (a change of the core's work alone, or not a core's change). A
 // core's change comes compact, or whole when its record cannot hold the
 // compact one (StatsCollector's EnergyTap): the same either way.
 namespace {
-int new_core_state(const ClusterEnergy& copy, unsigned core, Core::State s) {
-  return s == copy.core_activity(core).state ? -1 : static_cast<int>(s);
+int new_core_state(const ClusterEnergy& model, unsigned core, Core::State s) {
+  return s == model.core_activity(core).state ? -1 : static_cast<int>(s);
 }
-int new_core_state(const ClusterEnergy& copy, const ClusterEnergy::Change& c) {
-  return c.kind == ClusterEnergy::Change::Kind::Core ? new_core_state(copy, c.core, c.activity.state) : -1;
+int new_core_state(const ClusterEnergy& model, const ClusterEnergy::Change& c) {
+  return c.kind == ClusterEnergy::Change::Kind::Core ? new_core_state(model, c.core, c.activity.state) : -1;
 }
-int new_core_state(const ClusterEnergy& copy, const ClusterEnergy::CoreChange& c) {
-  return new_core_state(copy, c.core, c.activity().state);
+int new_core_state(const ClusterEnergy& model, const ClusterEnergy::CoreChange& c) {
+  return new_core_state(model, c.core, c.activity().state);
 }
 }  // namespace
 
@@ -225,23 +225,22 @@ int new_core_state(const ClusterEnergy& copy, const ClusterEnergy::CoreChange& c
 // simulation thread once recorded them (the energy model hears a core's
 // change before the waves' own listener would).
 template <typename C>
-void VcdEnergy::apply(Cluster& cl, const C& ch, int new_state) {
-  cl.copy->apply(ch);
-  w_.set_at(cl.power, ch.at_ps, static_cast<uint64_t>(std::llround(cl.copy->rail_power_uw())));
+void VcdEnergy::apply(const Cluster& cl, ClusterEnergy& model, const C& ch) {
+  const int new_state = new_core_state(model, ch);  // before the model hears it
+  model.apply(ch);
+  w_.set_at(cl.power, ch.at_ps, static_cast<uint64_t>(std::llround(model.rail_power_uw())));
   if (new_state >= 0) {
     assert(ch.core < cl.state.size());
     w_.set_at(cl.state[ch.core], ch.at_ps, static_cast<uint64_t>(new_state));
   }
 }
 
-void VcdEnergy::changed(size_t c, const ClusterEnergy::Change& ch) {
-  Cluster& cl = clusters_.at(c);
-  apply(cl, ch, new_core_state(*cl.copy, ch));
+void VcdEnergy::changed(size_t c, ClusterEnergy& model, const ClusterEnergy::Change& ch) {
+  apply(clusters_.at(c), model, ch);
 }
 
-void VcdEnergy::changed(size_t c, const ClusterEnergy::CoreChange& ch) {
-  Cluster& cl = clusters_.at(c);
-  apply(cl, ch, new_core_state(*cl.copy, ch));
+void VcdEnergy::changed(size_t c, ClusterEnergy& model, const ClusterEnergy::CoreChange& ch) {
+  apply(clusters_.at(c), model, ch);
 }
 
 // One scope per cluster, named clusterN, holding the cluster's signals and
@@ -265,11 +264,11 @@ std::unique_ptr<VcdEnergy> attach_platform_vcd(VcdWriter& w, Platform& p) {
     m.power->add_listener([&w, ps](PowerDomain::State s) { w.change_now(ps, static_cast<uint64_t>(s)); });
     // The rail's power (cores + uncore) after every change the energy model
     // sees; during a voltage ramp it steps at the ramp's start and end.
-    // Summed on the thread the VCD rides on (VcdEnergy).
-    const ClusterEnergy* e = m.energy.get();
+    // Summed on the thread the VCD rides on, by the model's follower there
+    // (VcdEnergy).
     VcdEnergy::Cluster& ec = energy->clusters_.emplace_back();
-    ec.power = w.add_signal(sc, sc + "_power_uw", 32, static_cast<uint64_t>(std::llround(e->rail_power_uw())));
-    ec.copy = e->detached_copy();
+    ec.power = w.add_signal(sc, sc + "_power_uw", 32,
+                            static_cast<uint64_t>(std::llround(m.energy->rail_power_uw())));
     for (auto& c : cc) {
       const unsigned port = static_cast<unsigned>(c.cci_slave_if);
       if (c.id == id && port < snoop_sig.size())

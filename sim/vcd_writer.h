@@ -113,36 +113,37 @@ class VcdWriter {
 
 // A cluster's rail power and its cores' states follow the cluster's
 // energy model. The stats thread hears every change of every model anyway
-// (StatsCollector::carry(), sim/stats.h), and the VCD rides on that
-// thread, so the simulation thread tells each change once, to both: the
-// stats thread passes each on here, where a power-only copy of the model
-// (ClusterEnergy::detached_copy()), told the same changes at the same
-// times, sums the rail's power after it, bit for bit as the model would,
-// and tells from a core's change whether the core's state changed. Every
-// change of a core's state reaches its cluster's model (sim/platform.cc);
-// a change of the core's work alone repeats its state.
+// (StatsCollector::carry(), sim/stats.h) and applies it to the model's
+// follower there (ClusterEnergy::follower_copy()), and the VCD rides on
+// that thread: so the simulation thread tells each change once, and the
+// follower that integrates it also gives the rail's power after it, bit
+// for bit as the model would, and tells from a core's change whether the
+// core's state changed. Every change of a core's state reaches its
+// cluster's model (sim/platform.cc); a change of the core's work alone
+// repeats its state.
 class VcdEnergy {
  public:
-  // On the thread the VCD rides on: cluster c (Platform::clusters()'s
-  // order) changed, at the change's at_ps.
-  void changed(size_t c, const ClusterEnergy::Change& ch);
-  void changed(size_t c, const ClusterEnergy::CoreChange& ch);
+  // On the thread the VCD rides on: applies ch, a change of cluster c
+  // (Platform::clusters()'s order) at its at_ps, to the cluster's follower
+  // model, and sets the cluster's signals from it.
+  void changed(size_t c, ClusterEnergy& model, const ClusterEnergy::Change& ch);
+  void changed(size_t c, ClusterEnergy& model, const ClusterEnergy::CoreChange& ch);
 
  private:
   friend std::unique_ptr<VcdEnergy> attach_platform_vcd(VcdWriter&, Platform&);
   struct Cluster {
-    std::unique_ptr<ClusterEnergy> copy;
     int power = -1;          // clusterN_power_uw
     std::vector<int> state;  // coreI_state, by the model's core index
   };
   explicit VcdEnergy(VcdWriter& w) : w_(w) {}
   template <typename C>
-  void apply(Cluster& cl, const C& ch, int new_state);
+  void apply(const Cluster& cl, ClusterEnergy& model, const C& ch);
   VcdWriter& w_;
   std::vector<Cluster> clusters_;
 };
 
 // Declares and hooks the platform's signals in w. What it returns must
-// hear every change of the clusters' energy models (StatsCollector::
-// carry()): nothing else records the rail powers and the cores' states.
+// hear every change of the clusters' energy models, with their followers
+// (StatsCollector::carry()): nothing else records the rail powers and the
+// cores' states.
 [[nodiscard]] std::unique_ptr<VcdEnergy> attach_platform_vcd(VcdWriter& w, Platform& p);

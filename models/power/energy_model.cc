@@ -22,8 +22,8 @@ constexpr double kPsToS = 1e-12;
 double vpow(double v, double e) {
   if (e == 2.0) return v * v;
   struct Memo { double v = -1, e = 0, r = 0; };
-  // One memo per thread: a detached copy sums the waves' rail power on the
-  // stats thread.
+  // One memo per thread: the followers integrate, and sum the waves' rail
+  // power, on the stats thread.
   static thread_local Memo memo[4];
   static thread_local unsigned next = 0;
   for (const Memo& m : memo)
@@ -93,10 +93,6 @@ double ClusterEnergy::voltage() const { return voltage_at(now_ps()); }
 void ClusterEnergy::advance() {
   const uint64_t now = now_ps();
   if (now <= t_) return;
-  if (power_only_) {  // detached_copy()
-    t_ = now;
-    return;
-  }
   const double v_t = voltage_at(t_);
   // A power-gated meter (no terms) adds +0.0: left as it is, bit for bit.
   // Off a ramp, integrate() is one integrate_line() at the target.
@@ -217,8 +213,8 @@ void ClusterEnergy::voltage_changed(double v, double target, const sc_time& ramp
   voltage_changed(v, target, ramp_end.value());
 }
 
-// (Without sc_time, which a detached copy's thread must not make: making
-// one marks SystemC's time resolution as used.)
+// (Without sc_time, which a follower's thread must not make: making one
+// marks SystemC's time resolution as used.)
 void ClusterEnergy::voltage_changed(double v, double target, uint64_t end) {
   if (unread_) return;
   const uint64_t now = now_ps();
@@ -252,14 +248,6 @@ void ClusterEnergy::domain_changed(PowerDomain::State s) {
   domain_on_ = s != PowerDomain::State::Off;
   recompute();
   applied();
-}
-
-std::unique_ptr<ClusterEnergy> ClusterEnergy::detached_copy() const {
-  std::unique_ptr<ClusterEnergy> c = follower_copy();
-  c->drop_history();
-  c->power_only_ = true;
-  std::fill(c->e_.begin(), c->e_.end(), 0.0);
-  return c;
 }
 
 std::unique_ptr<ClusterEnergy> ClusterEnergy::follower_copy() const {

@@ -128,21 +128,15 @@ class ClusterEnergy {
    protected:
     ~Forward() = default;
   };
-  // A copy of this model's power as it is now, for another thread: it
-  // integrates no energy, keeps no history, has no listeners and does not
-  // read SystemC's time; apply() gives it each later change of this
-  // model, in order, and then its power readings (voltage(), *_power_uw())
-  // are what this model's were after that change, bit for bit: the same
-  // operations on the same numbers. (Its energy meters stay at zero: this
-  // model's also depend on when it was sync()ed.) The waves' rail power is
-  // summed so on the stats thread, which the VCD rides on (VcdEnergy,
-  // sim/vcd_writer.h).
-  std::unique_ptr<ClusterEnergy> detached_copy() const;
   // A copy that keeps everything this model keeps (meters, history) and,
   // told each later change by apply() and each sync by sync_at(), in the
   // order this model would have been, integrates the same energy bit for
-  // bit: its meters and energy_at() answer as this model's would have.
-  // stats.json's energy is kept so on the stats thread (sim/stats.cc).
+  // bit: its meters and energy_at() answer as this model's would have,
+  // and its power readings (voltage(), *_power_uw()) after a change are
+  // this model's after it: the same operations on the same numbers. It has
+  // no listeners and does not read SystemC's time. stats.json's energy is
+  // kept so on the stats thread (sim/stats.cc), and waves.vcd's rail power
+  // read there (VcdEnergy, sim/vcd_writer.h).
   std::unique_ptr<ClusterEnergy> follower_copy() const;
   void apply(const Change& c);
   void apply(const CoreChange& c);
@@ -289,10 +283,8 @@ class ClusterEnergy {
   std::vector<std::function<void()>> listeners_;
   Change last_{};
   // A copy's time is the time of the change it is applying (it must not
-  // read SystemC's, which another thread moves); a detached copy keeps
-  // power only.
+  // read SystemC's, which another thread moves).
   bool own_time_ = false;
-  bool power_only_ = false;
   uint64_t copy_now_ps_ = 0;
   uint64_t now_ps() const { return own_time_ ? copy_now_ps_ : sim_now().value(); }
   void forwarded();  // a change other than a core's (forward_only()): told

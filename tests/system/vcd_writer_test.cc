@@ -119,10 +119,11 @@ TEST(VcdWriter, ACoresChangeToldWholeSetsItsStateAsTheCompactOneDoes) {
     VcdWriter w;
     EXPECT_TRUE(w.open(dir));
     const std::unique_ptr<VcdEnergy> energy = attach_platform_vcd(w, p);
+    const std::unique_ptr<ClusterEnergy> follower = p.clusters()[0].energy->follower_copy();
     WriterThread host;  // not started: the change below is the only one
     w.ride_on(host, kVcd);
-    if (whole) energy->changed(0, ClusterEnergy::whole(change));
-    else energy->changed(0, change);
+    if (whole) energy->changed(0, *follower, ClusterEnergy::whole(change));
+    else energy->changed(0, *follower, change);
     EXPECT_TRUE(w.stage(2000));
     EXPECT_TRUE(w.publish());
     return blsim_test::slurp(dir + "/waves.vcd");
