@@ -30,16 +30,18 @@ void WriterThread::grow(size_t n) {
 }
 
 void WriterThread::hand_over() {
+  bool wake;
   {
     std::unique_lock<std::mutex> lock(mu_);
     room_.wait(lock, [this] { return full_.size() < kMaxChunks; });
     full_.push_back(std::move(cur_));
+    wake = full_.size() >= kWakeChunks;  // else its nap ends soon enough
     if (!spare_.empty()) {
       cur_ = std::move(spare_.back());
       spare_.pop_back();
     }
   }
-  cv_.notify_one();
+  if (wake) cv_.notify_one();
   cur_.size = 0;
   if (cur_.cap < kChunkRoom) grow(kChunkRoom);  // a first chunk: outside the lock
 }
@@ -79,7 +81,7 @@ void WriterThread::prepare() {
 void WriterThread::run() {
   std::unique_lock<std::mutex> lock(mu_);
   for (;;) {
-    cv_.wait(lock, [this] { return !full_.empty() || done_; });
+    while (full_.empty() && !done_) cv_.wait_for(lock, kNap);
     if (full_.empty()) return;  // done_ and nothing left
     Chunk c = std::move(full_.front());
     full_.pop_front();

@@ -2,11 +2,16 @@
 // WriterThread (sim/writer_thread.h): what the producer appends reaches the
 // handler whole and in order, however it is cut into chunks, and finish()
 // leaves nothing behind, even right after start() (while the thread is
-// still making its spare chunks).
+// still making its spare chunks). A chunk handed over reaches the handler
+// while the producer goes on, though a short queue does not wake the
+// consumer: it looks again after each nap.
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <string>
+#include <thread>
 
 #include "sim/writer_thread.h"
 
@@ -72,4 +77,20 @@ TEST(WriterThread, StartsAgainAfterFinish) {
     for (uint32_t i = 0; i < 3000; ++i) want += record(i);
     EXPECT_TRUE(got == want) << "round " << round;
   }
+}
+
+TEST(WriterThread, AChunkHandedOverIsHandledBeforeFinish) {
+  std::atomic<size_t> seen{0};
+  WriterThread w;
+  w.start([&](std::string_view c) { seen += c.size(); });
+  const std::string r(size_t(300) << 10, 'x');  // past a chunk's size: handed over at once
+  w.append(r.data(), r.size());
+  w.commit();
+  // One chunk queued: nothing wakes the consumer, its nap ends.
+  const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+  while (seen.load() < r.size() && std::chrono::steady_clock::now() < give_up)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  EXPECT_EQ(seen.load(), r.size());
+  w.finish();
+  EXPECT_EQ(seen.load(), r.size());
 }
