@@ -24,9 +24,7 @@ bool SpoolFile::open(const std::string& dir, const std::string& name) {
   if (!body_) return false;
   body_slot_ = temp_files::track(body_path_);
   tmp_slot_ = temp_files::track(tmp_path_);
-  buf_.clear();
-  buf_.reserve(kFlushBytes + 4096);
-  mapped_ = false;
+  used_ = 0;
   size_ = 0;
   head_len_ = kNotDirect;
   failed_ = false;
@@ -153,23 +151,30 @@ bool SpoolFile::publish() {
 }
 
 // The buffer is filled page by page; its pages are mapped at once instead
-// (sim/host_pages.h), by the thread that writes (an output's writer
-// thread), not the one that opened the file (the simulation thread).
-void SpoolFile::map_buffer() {
-  populate_pages(buf_.data(), buf_.capacity());
-  mapped_ = true;
+// (sim/host_pages.h).
+void SpoolFile::make_buffer() {
+  const size_t cap = kFlushBytes + kRoomBytes;
+  buf_.reset(new char[cap]);
+  populate_pages(buf_.get(), cap);
 }
 
 void SpoolFile::flush() {
-  if (!buf_.empty() && fwrite(buf_.data(), 1, buf_.size(), body_) != buf_.size()) failed_ = true;
-  buf_.clear();
+  if (used_ && fwrite(buf_.get(), 1, used_, body_) != used_) failed_ = true;
+  used_ = 0;
+}
+
+// More than room() holds: after what the buffer has, straight to the file.
+void SpoolFile::write_large(const char* data, size_t n) {
+  flush();
+  if (fwrite(data, 1, n, body_) != n) failed_ = true;
+  size_ += n;
 }
 
 void SpoolFile::discard() {
   if (body_) {
     fclose(body_);
     body_ = nullptr;
-    buf_.clear();
+    used_ = 0;
     std::remove(body_path_.c_str());
     std::remove(tmp_path_.c_str());
     temp_files::untrack(body_slot_);

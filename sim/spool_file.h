@@ -23,6 +23,8 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -42,12 +44,23 @@ class SpoolFile {
   bool open(const std::string& dir, const std::string& name);
   bool is_open() const { return body_ != nullptr; }
   void write(const char* data, size_t n) {
-    if (!mapped_) map_buffer();
-    buf_.append(data, n);
-    size_ += n;
-    if (buf_.size() >= kFlushBytes) flush();
+    if (n > kRoomBytes) return write_large(data, n);
+    std::memcpy(room(), data, n);
+    wrote(n);
   }
   void write(const std::string& s) { write(s.data(), s.size()); }
+  // Room for up to kRoomBytes at the body's end, for text made in place
+  // (not in a buffer of its own and copied); wrote(n) keeps the first n.
+  static constexpr size_t kRoomBytes = 64 << 10;
+  char* room() {
+    if (!buf_) make_buffer();
+    return buf_.get() + used_;
+  }
+  void wrote(size_t n) {
+    used_ += n;
+    size_ += n;
+    if (used_ >= kFlushBytes) flush();
+  }
   // Bytes written to the body so far (offsets for stage()'s skips).
   uint64_t size() const { return size_; }
 
@@ -76,7 +89,8 @@ class SpoolFile {
   static constexpr size_t kFlushBytes = 1 << 20;
   static constexpr size_t kNotDirect = ~size_t(0);
   void flush();  // buf_ to the body file
-  void map_buffer();
+  void make_buffer();
+  void write_large(const char* data, size_t n);
   // The body less skip, from body_at in body_, to the end of out; *kept
   // (if given) grows by the bytes copied.
   bool copy_body(int out, uint64_t body_at, const std::vector<std::pair<uint64_t, uint64_t>>& skip,
@@ -88,8 +102,12 @@ class SpoolFile {
 
   FILE* body_ = nullptr;
   int body_slot_ = -1, tmp_slot_ = -1;  // sim/temp_files.h
-  std::string buf_;  // appended to in memory, written in large pieces
-  bool mapped_ = false;  // buf_'s pages mapped (map_buffer())
+  // Appended to in memory, written in large pieces: kFlushBytes, and room
+  // past them for the write that reaches them. Made, its pages mapped at
+  // once, by the thread that writes (an output's writer thread), not the
+  // one that opened the file (the simulation thread).
+  std::unique_ptr<char[]> buf_;
+  size_t used_ = 0;
   uint64_t size_ = 0;
   size_t head_len_ = kNotDirect;  // direct: the body starts here in DIR/.NAME.tmp
   bool failed_ = false;  // a body write failed: stage() fails

@@ -468,23 +468,27 @@ void TraceWriter::write_line(const LineHead& h, const char* comm, const char* fi
   const char* event = kEvents[h.event].text;
   const char* flags = flags_of(h.event);
   const uint64_t start = out_.size();
-  // The line made on the stack and written whole (a string grown by five
-  // appends cost as much as the formatting); a longer one in line_.
-  char text[kHeadRoom + 64 + 256 + 2];
+  // The line made in place at the end of trace.txt's spool and kept whole
+  // (a string grown by five appends cost as much as the formatting, and a
+  // copy from the stack a tenth of this thread); a longer one in line_.
+  static_assert(SpoolFile::kRoomBytes >= kHeadRoom + 64 + 256 + 2, "room for a common line");
+  char* const text = out_.room();
+  const size_t room = SpoolFile::kRoomBytes;
   const std::string_view fv(fields, fields_len);
   const std::string_view pre = prefix(h.cpu, comm, h.comm_len, h.pid, flags);
   std::memcpy(text, pre.data(), pre.size());
   const size_t head = put_head_after(text, pre.size(), h.ns);
-  char* at = text;
-  size_t n = put_rest(text, sizeof text - 1, head, event, fv);
-  if (n > sizeof text - 1) {
+  size_t n = put_rest(text, room - 1, head, event, fv);
+  if (n > room - 1) {
     line_.resize(std::max(n, kHeadRoom) + 1);
-    at = &line_[0];
-    std::memcpy(at, text, head);
-    put_rest(at, line_.size() - 1, head, event, fv);
+    std::memcpy(&line_[0], text, head);
+    put_rest(&line_[0], line_.size() - 1, head, event, fv);
+    line_[n++] = '\n';
+    out_.write(line_.data(), n);
+  } else {
+    text[n++] = '\n';
+    out_.wrote(n);
   }
-  at[n++] = '\n';
-  out_.write(at, n);
   if (p)
     dat_.add(h.ns, h.cpu, comm, h.pid, dat_format_of(h.event), fields, flags, h.held, p->dat);
   else

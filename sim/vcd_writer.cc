@@ -25,13 +25,11 @@ std::string code_for(int n) {
   return s;
 }
 
-// "0!" for one bit, "b101 !" wider, and the line's end: the value in
-// binary, leading zeros dropped (a lone 0 stays), bits above the width
-// ignored. Made in a buffer and appended once (three appends a change were
-// an eighth of the VCD writer's thread).
-void append_value_line(std::string& s, unsigned width, uint64_t v, const std::string& code) {
-  char buf[80 + 8];  // 'b', up to 64 bits, ' ', the code (<= 4 characters), '\n'
-  char* p = buf;
+// "0!" for one bit, "b101 !" wider, and the line's end, at p: the value
+// in binary, leading zeros dropped (a lone 0 stays), bits above the width
+// ignored. Returns the end. At most kValueLineMax bytes and the code's.
+constexpr size_t kValueLineMax = 1 + 64 + 1 + 1;  // 'b', 64 bits, ' ', '\n'
+char* put_value_line(char* p, unsigned width, uint64_t v, const std::string& code) {
   if (width == 1) {
     *p++ = v ? '1' : '0';
   } else {
@@ -49,16 +47,17 @@ void append_value_line(std::string& s, unsigned width, uint64_t v, const std::st
     for (; b >= 0; b -= 4, p += 4) std::memcpy(p, kNibble[(v >> (b - 3)) & 15], 4);
     *p++ = ' ';
   }
-  if (code.size() > 4) {  // past 94^4 signals: never, but whole
-    s.append(buf, static_cast<size_t>(p - buf));
-    s += code;
-    s += '\n';
-    return;
-  }
   std::memcpy(p, code.data(), code.size());
   p += code.size();
   *p++ = '\n';
-  s.append(buf, static_cast<size_t>(p - buf));
+  return p;
+}
+
+// The same, appended to s (the head's $dumpvars).
+void append_value_line(std::string& s, unsigned width, uint64_t v, const std::string& code) {
+  std::string line(kValueLineMax + code.size(), '\0');
+  line.resize(static_cast<size_t>(put_value_line(&line[0], width, v, code) - line.data()));
+  s += line;
 }
 
 }  // namespace
@@ -147,26 +146,32 @@ void VcdWriter::apply(int id, uint64_t ps, uint64_t v) {
 
 void VcdWriter::change_now(int id, uint64_t v) { change(id, sim_now().value(), v); }
 
-// Unchanged values are not dumped; a timestamp with nothing to dump is left out.
+// Unchanged values are not dumped; a timestamp with nothing to dump is
+// left out. Made in place at the end of the spool (SpoolFile::room():
+// made in a string of its own and copied, a block cost ~780 instructions,
+// 28k of them per 5 s of mp3-short), kept only if a value changed.
 void VcdWriter::flush_block() {
-  block_.clear();
+  size_t most = 24;  // "#t\n"
+  for (const auto& [id, v] : pending_) most += kValueLineMax + signals_[id].code.size();
+  std::string big;  // a block past the spool's room: never, but whole
+  char* const start = most <= SpoolFile::kRoomBytes ? out_.room() : (big.resize(most), &big[0]);
+  char* p = start;
   if (t_ != 0) {  // "#t": written only with a change under it
-    char buf[24];
-    buf[0] = '#';
-    char* const end = std::to_chars(buf + 1, buf + sizeof buf - 1, t_).ptr;
-    *end = '\n';
-    block_.append(buf, static_cast<size_t>(end + 1 - buf));
+    *p++ = '#';
+    p = std::to_chars(p, p + 20, t_).ptr;
+    *p++ = '\n';
   }
-  const size_t head = block_.size();
+  const char* const head = p;
   for (auto& [id, v] : pending_) {
     slot_[id] = -1;
     if (v == cur_[id]) continue;
     cur_[id] = v;
-    append_value_line(block_, signals_[id].width, v, signals_[id].code);
+    p = put_value_line(p, signals_[id].width, v, signals_[id].code);
   }
   pending_.clear();
-  if (block_.size() == head) return;
-  out_.write(block_);
+  if (p == head) return;
+  if (big.empty()) out_.wrote(static_cast<size_t>(p - start));
+  else out_.write(start, static_cast<size_t>(p - start));
   last_ts_ = t_;
 }
 

@@ -100,7 +100,6 @@ class VcdWriter {
   std::vector<int> slot_;       // index in pending_ of the signal's change at t_, or -1
   std::vector<std::pair<int, uint64_t>> pending_;  // changes at t_, first-change order
   uint64_t t_ = 0, last_ts_ = 0;  // pending time; last timestamp dumped
-  std::string block_;
   std::string top_ = "blsim";
   SpoolFile out_;
   bool open_ = false;
