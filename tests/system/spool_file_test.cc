@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-only
 // SpoolFile (sim/spool_file.h): staged the copying way or written in place
 // after go_direct(), the published file is the head, then the body less
-// the skipped ranges.
+// the skipped ranges; text made in place in its buffer and writes past
+// the buffer's room keep their order.
 #include <gtest/gtest.h>
 
 #include <dirent.h>
+
+#include <cstring>
 
 #include <string>
 
@@ -83,4 +86,37 @@ TEST(SpoolFile, TheCopyingWayAndDiscardLeaveNoTemporaryFiles) {
     ASSERT_TRUE(f.go_direct(3));
   }
   EXPECT_EQ(listing(dir), "out.txt ");
+}
+
+// Text made in place (room(), of which wrote() keeps a part), small writes
+// and writes larger than the room, past several flushes of the buffer: the
+// file holds them in order, and size() counts them.
+TEST(SpoolFile, TextMadeInPlaceAndLargeWritesKeepTheirOrder) {
+  const std::string dir = blsim_test::scratch("spool_in_place");
+  SpoolFile f;
+  ASSERT_TRUE(f.open(dir, "out.txt"));
+  std::string want;
+  for (int i = 0; i < 8000; ++i) {
+    if (i % 500 == 7) {  // past the room: straight to the file, after the buffer
+      const std::string big(SpoolFile::kRoomBytes + 1 + i, static_cast<char>('A' + i % 26));
+      f.write(big);
+      want += big;
+    } else if (i % 2) {
+      char* p = f.room();
+      const std::string line = "line " + std::to_string(i) + " kept\n";
+      std::memcpy(p, line.data(), line.size());
+      std::memset(p + line.size(), '#', 100);  // made, but not kept
+      f.wrote(line.size());
+      want += line;
+    } else {
+      const std::string w = std::string(700 + i % 37, static_cast<char>('a' + i % 26)) + "\n";
+      f.write(w);
+      want += w;
+    }
+    ASSERT_EQ(f.size(), want.size()) << "after " << i;
+  }
+  ASSERT_GT(want.size(), size_t(3) << 20);  // several flushes of the 1 MiB buffer
+  ASSERT_TRUE(f.stage("head\n"));
+  ASSERT_TRUE(f.publish());
+  EXPECT_TRUE(blsim_test::slurp(dir + "/out.txt") == "head\n" + want);
 }
