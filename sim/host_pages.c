@@ -57,7 +57,7 @@ void *map_huge_block(size_t n)
 #ifdef MADV_HUGEPAGE
 	madvise(p, len, MADV_HUGEPAGE); /* refused (THP off): small pages */
 #endif
-	populate_pages(p, len);
+	populate_pages(p, n); /* on huge pages, both of n's; else n's small ones */
 	return p;
 }
 

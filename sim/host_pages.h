@@ -7,7 +7,7 @@
  * the 2-vCPU development VM, against ~0.2 us on bare metal. Asking the
  * kernel to map a whole range at once (MADV_POPULATE_WRITE, Linux 5.14)
  * cost ~0.7 us a page there (4 MiB buffers, 2026-12-05). The outputs'
- * buffers (a writer thread's 260 KiB chunks, a spool's 1 MiB of text) are
+ * buffers (a writer thread's 260 KiB chunks, a spool's 1.06 MiB of text) are
  * written page after page as the run goes, some by the simulation thread:
  * they are mapped this way when made.
  *

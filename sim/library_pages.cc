@@ -10,19 +10,24 @@
 // runs in ~0.45 s, so that was 2% of it, and most of a short run. Asking
 // the kernel to map the block at once costs ~0.7 us a page.
 //
-// So blsim replaces the global operator new[] (C++'s replaceable
-// allocation functions: the executable's definition is the one
-// libsystemc's calls bind to). While the shared libraries load, a block
-// of a page or more is mapped when made; afterwards, and for smaller
-// blocks, it is exactly the library's: operator new(), whose memory the
-// default operator delete[] frees. (Later blocks are not mapped: some are
-// never written, such as the caches' timing-only write-back buffer.)
+// So blsim replaces the global operator new[] and operator delete[]
+// (C++'s replaceable allocation functions: the executable's definitions
+// are the ones libsystemc's calls bind to). While the shared libraries
+// load, a block of a page or more is mapped when made; afterwards, and
+// for smaller blocks, new[] is exactly the library's: operator new(),
+// which delete[] frees with operator delete(). (Later blocks are not
+// mapped: some are never written, such as the caches' timing-only
+// write-back buffer.)
 //
 // Mapped at once, the block still cost ~4 ms to zero, a first write to
 // each of its small pages (sim/host_pages.h); a block of a huge page or
 // more made then goes on huge pages (map_huge_block(): 0.35 ms for
 // sc_temp_heap, which then holds 4 MiB instead of 3), and operator
 // delete[] gives it back to the kernel (libsystemc frees it at exit).
+// Where the kernel compacts memory for a huge page at its fault
+// (transparent_hugepage/defrag "madvise", as on the development VM), a
+// host with fragmented memory may take longer to find the two; without
+// huge pages (THP "never") the block is on small pages, mapped at once.
 //
 // Not in a sanitized build (CMakeLists.txt leaves the file out): the
 // sanitizers' runtimes replace the allocation functions themselves. The

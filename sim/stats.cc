@@ -172,6 +172,9 @@ void StatsCollector::carry(VcdWriter& vcd, std::unique_ptr<VcdEnergy> energy) {
   // The VCD's initial values were read from the models, and the followers
   // copied, before the run: no change may have come in between.
   if (sc_time_stamp() != SC_ZERO_TIME) throw std::logic_error("StatsCollector: carry() after the start");
+  for (size_t c = 0; c < energy_.size(); ++c)
+    if (!energy->starts_as(c, *energy_[c]))
+      throw std::logic_error("StatsCollector: carry(): the waves start from another state than the energy followers");
   vcd.ride_on(ahead_thread_, static_cast<char>(Rec::Vcd));
   vcd_ = &vcd;
   vcd_energy_ = std::move(energy);

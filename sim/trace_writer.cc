@@ -471,7 +471,7 @@ void TraceWriter::write_line(const LineHead& h, const char* comm, const char* fi
   // The line made in place at the end of trace.txt's spool and kept whole
   // (a string grown by five appends cost as much as the formatting, and a
   // copy from the stack a tenth of this thread); a longer one in line_.
-  static_assert(SpoolFile::kRoomBytes >= kHeadRoom + 64 + 256 + 2, "room for a common line");
+  static_assert(SpoolFile::kRoomBytes >= kHeadRoom + 2, "room for the head put_head_after() writes");
   char* const text = out_.room();
   const size_t room = SpoolFile::kRoomBytes;
   const std::string_view fv(fields, fields_len);

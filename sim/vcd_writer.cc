@@ -248,6 +248,15 @@ void VcdEnergy::changed(size_t c, ClusterEnergy& model, const ClusterEnergy::Cor
   apply(clusters_.at(c), model, ch);
 }
 
+bool VcdEnergy::starts_as(size_t c, const ClusterEnergy& model) const {
+  const Cluster& cl = clusters_.at(c);
+  if (w_.initial(cl.power) != static_cast<uint64_t>(std::llround(model.rail_power_uw()))) return false;
+  for (size_t i = 0; i < cl.state.size(); ++i)
+    if (w_.initial(cl.state[i]) != static_cast<uint64_t>(model.core_activity(static_cast<unsigned>(i)).state))
+      return false;
+  return true;
+}
+
 // One scope per cluster, named clusterN, holding the cluster's signals and
 // its cores' states; every signal name says whose it is (cluster0_freq_khz,
 // core3_state), so that GTKWave's wave list, which shows names without

@@ -78,6 +78,8 @@ class VcdWriter {
   bool stage(uint64_t end_ps);
   bool publish() { return out_.publish(); }
   const std::string& path() const { return out_.path(); }
+  // The value signal id was declared with.
+  uint64_t initial(int id) const { return signals_.at(static_cast<size_t>(id)).initial; }
   // GTKWave's save file listing every signal (a comment row before each
   // scope: its label in labels, else its name), zoomed to show 0..end_ps.
   std::string gtkw(const std::map<std::string, std::string>& labels, uint64_t end_ps) const;
@@ -127,6 +129,10 @@ class VcdEnergy {
   // model, and sets the cluster's signals from it.
   void changed(size_t c, ClusterEnergy& model, const ClusterEnergy::Change& ch);
   void changed(size_t c, ClusterEnergy& model, const ClusterEnergy::CoreChange& ch);
+  // Whether cluster c's signals start as model stands now (its rail's
+  // power, its cores' states): the follower the changes will go to must
+  // not have heard one the waves have not.
+  bool starts_as(size_t c, const ClusterEnergy& model) const;
 
  private:
   friend std::unique_ptr<VcdEnergy> attach_platform_vcd(VcdWriter&, Platform&);

@@ -88,9 +88,9 @@ TEST(SpoolFile, TheCopyingWayAndDiscardLeaveNoTemporaryFiles) {
   EXPECT_EQ(listing(dir), "out.txt ");
 }
 
-// Text made in place (room(), of which wrote() keeps a part), small writes
-// and writes larger than the room, past several flushes of the buffer: the
-// file holds them in order, and size() counts them.
+// Text made in place (room(), of which wrote() keeps a part or all), small
+// writes and writes larger than the room, past several flushes of the
+// buffer: the file holds them in order, and size() counts them.
 TEST(SpoolFile, TextMadeInPlaceAndLargeWritesKeepTheirOrder) {
   const std::string dir = blsim_test::scratch("spool_in_place");
   SpoolFile f;
@@ -101,6 +101,12 @@ TEST(SpoolFile, TextMadeInPlaceAndLargeWritesKeepTheirOrder) {
       const std::string big(SpoolFile::kRoomBytes + 1 + i, static_cast<char>('A' + i % 26));
       f.write(big);
       want += big;
+    } else if (i % 97 == 50) {  // the whole room, wherever the buffer stands
+      char* p = f.room();
+      const std::string full(SpoolFile::kRoomBytes, static_cast<char>('0' + i % 10));
+      std::memcpy(p, full.data(), full.size());
+      f.wrote(full.size());
+      want += full;
     } else if (i % 2) {
       char* p = f.room();
       const std::string line = "line " + std::to_string(i) + " kept\n";

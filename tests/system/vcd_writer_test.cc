@@ -14,6 +14,8 @@
 #include "sim/dt.h"
 #include "sim/dt_config.h"
 #include "sim/platform.h"
+#include "sim/stats.h"
+#include "sim/switch_log.h"
 #include "sim/vcd_writer.h"
 #include "sim/writer_thread.h"
 
@@ -134,4 +136,33 @@ TEST(VcdWriter, ACoresChangeToldWholeSetsItsStateAsTheCompactOneDoes) {
   const std::string state = "b" + std::string(to == Core::State::Wfi ? "11" : "10") + " ";
   EXPECT_NE(compact.find("\n" + state, at), std::string::npos) << compact.substr(at);
   EXPECT_EQ(waves("vcd_core_whole", true), compact);
+}
+
+// The waves' rail powers and cores' states follow the stats thread's
+// energy followers from where the waves started: a follower that heard a
+// change the waves did not (copied after it) is refused when the VCD is
+// carried, not followed into a file that would miss that change.
+TEST(VcdWriter, IsCarriedOnlyFromWhereTheFollowersStart) {
+  for (const bool moved : {false, true}) {
+    Fdt fdt = Fdt::load(blsim_test::tc2_dtb());
+    Platform p(read_platform_config(fdt));
+    std::vector<unsigned> core_cluster;
+    for (unsigned i = 0; i < p.nr_cores(); ++i) core_cluster.push_back(0);
+    SwitchLog log(core_cluster);
+    VcdWriter w;
+    ASSERT_TRUE(w.open(blsim_test::scratch(moved ? "vcd_carry_moved" : "vcd_carry_same")));
+    std::unique_ptr<VcdEnergy> energy = attach_platform_vcd(w, p);
+    if (moved) {  // a core's change after the waves' initial values, before the followers
+      const unsigned core = p.clusters()[0].cores.at(0);
+      const Core::State to = p.core(core).state() == Core::State::Wfi ? Core::State::Run : Core::State::Wfi;
+      p.clusters()[0].energy->core_changed(0, {to, WorkKind::Kernel});
+    }
+    StatsCollector stats(p, log);
+    if (moved) {
+      EXPECT_THROW(stats.carry(w, std::move(energy)), std::logic_error);
+    } else {
+      EXPECT_NO_THROW(stats.carry(w, std::move(energy)));
+      stats.finish();
+    }
+  }
 }
