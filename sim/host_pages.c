@@ -35,7 +35,7 @@ bool populate_pages(void *p, size_t n)
 /* Transparent huge pages are 2 MiB on x86-64 and on arm64 with 4 KiB pages. */
 #define HUGE_PAGE ((size_t)2 << 20)
 
-size_t huge_block_bytes(size_t n)
+static size_t huge_block_bytes(size_t n)
 {
 	return (n + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
 }

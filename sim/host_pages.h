@@ -39,12 +39,10 @@ bool populate_pages(void *p, size_t n);
  * A fresh, zeroed block of n bytes on transparent huge pages where the
  * kernel has them (2 MiB each: n rounded up, the rest unused), mapped at
  * once; null if it cannot map one (the caller allocates as usual). Where
- * it has none, the block's small pages are mapped at once instead.
- * huge_block_bytes(n) is what it takes; unmap it with
- * unmap_huge_block(p, n).
+ * it has none, the block's small pages are mapped at once instead. Unmap
+ * it with unmap_huge_block(p, n).
  */
 void *map_huge_block(size_t n);
-size_t huge_block_bytes(size_t n);
 void unmap_huge_block(void *p, size_t n);
 
 #ifdef __cplusplus

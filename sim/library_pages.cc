@@ -59,15 +59,10 @@ struct HugeBlock {
 };
 HugeBlock huge_blocks[4];
 
-HugeBlock* free_slot() {
+// The slot holding the block at `at`; a free one for null.
+HugeBlock* slot_of(const void* at) {
   for (HugeBlock& b : huge_blocks)
-    if (!b.at) return &b;
-  return nullptr;
-}
-
-HugeBlock* block_at(const void* p) {
-  for (HugeBlock& b : huge_blocks)
-    if (p && b.at == p) return &b;
+    if (b.at == at) return &b;
   return nullptr;
 }
 
@@ -75,7 +70,7 @@ HugeBlock* block_at(const void* p) {
 
 void* operator new[](std::size_t n) {
   if (libraries_loading && n >= kHugePage) {
-    if (HugeBlock* b = free_slot()) {
+    if (HugeBlock* b = slot_of(nullptr)) {
       if (void* p = map_huge_block(n)) {
         *b = {p, n};
         return p;
@@ -88,7 +83,7 @@ void* operator new[](std::size_t n) {
 }
 
 void operator delete[](void* p) noexcept {
-  if (HugeBlock* b = block_at(p)) {
+  if (HugeBlock* b = p ? slot_of(p) : nullptr) {
     unmap_huge_block(b->at, b->n);
     *b = {nullptr, 0};
     return;
