@@ -633,19 +633,29 @@ static const char *prev_state_str(const struct task_struct *p, bool preempted)
 	return preempted ? "R+" : "R";
 }
 
+/* The comm of cpu's idle task, which this model has no task_struct for:
+ * named once per CPU, as init_idle() names the real one, not at every
+ * switch to or from idle (an snprintf each, ~25k a minute of mp3-short,
+ * paid even when no tracer keeps the line). */
+static const char *idle_comm(unsigned int cpu)
+{
+	static char comm[NR_CPUS][TASK_COMM_LEN];
+
+	if (!comm[cpu][0])
+		snprintf(comm[cpu], TASK_COMM_LEN, "swapper/%u", cpu);
+	return comm[cpu];
+}
+
 /* The sched_switch line and the CONTEXTIDR write (PID_IN_CONTEXTIDR) when a
  * CPU changes task; the energy meters attribute core energy by it. */
 static void trace_switch(unsigned int cpu, struct task_struct *next)
 {
 	struct task_struct *prev = last_task[cpu];
-	char idle[TASK_COMM_LEN] = "";
+	const char *idle;
 
 	if (prev == next)
 		return;
-	/* The idle task's comm, made only when one side is idle: a task
-	 * change between two tasks would pay an snprintf for nothing. */
-	if (!prev || !next)
-		snprintf(idle, sizeof(idle), "swapper/%u", cpu);
+	idle = idle_comm(cpu);
 	/* Emitted in prev's context, as __schedule's tracepoint is. */
 	hw_trace_event(cpu, prev ? prev->comm : "<idle>", prev ? prev->pid : 0, "sched_switch",
 		    "prev_comm=%s prev_pid=%d prev_prio=%d prev_state=%s ==> next_comm=%s next_pid=%d next_prio=%d",
