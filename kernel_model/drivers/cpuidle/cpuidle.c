@@ -21,25 +21,18 @@ static struct cpuidle_device *cpuidle_devices[NR_CPUS];
 void cpuidle_driver_reset_for_test(void);
 void cpuidle_governor_reset_for_test(void);
 
-/* Weak defaults (no broadcast code linked in): kernel/time/tick-broadcast.c
- * defines the strong ones, which hand the CPU's next event to the SP804. */
-/* Models tick_broadcast_enter() (tick_broadcast_oneshot_control(ENTER)). */
-__attribute__((weak)) int tick_broadcast_enter(void)
-{
-	return 0;
-}
-
-/* Models tick_broadcast_exit() (tick_broadcast_oneshot_control(EXIT)). */
-__attribute__((weak)) void tick_broadcast_exit(void)
-{
-}
-
-/* Models the trace_cpu_idle tracepoint (a no-op until a tracer links in). */
-__attribute__((weak)) void trace_cpu_idle(unsigned int state, unsigned int cpu)
-{
-	(void)state;
-	(void)cpu;
-}
+/*
+ * kernel/time/tick-broadcast.c (which hands the CPU's next event to the
+ * SP804) and kernel/trace.c define these. blsim links both; a unit test may
+ * link neither, and cpuidle then runs as a kernel without broadcast or
+ * tracing would: entry needs no broadcast, no event is traced. Weak
+ * references, not weak no-op bodies here: a body blsim never runs has no
+ * profile counts while its callers have, which the profile-guided build
+ * (CMakeLists.txt) cannot compile under -Werror.
+ */
+extern int tick_broadcast_enter(void) __attribute__((weak));
+extern void tick_broadcast_exit(void) __attribute__((weak));
+extern void trace_cpu_idle(unsigned int state, unsigned int cpu) __attribute__((weak));
 
 /* The per-CPU device of cpu (per_cpu(cpuidle_dev, cpu)). */
 struct cpuidle_device *cpuidle_device_of_cpu(unsigned int cpu)
@@ -109,7 +102,7 @@ int cpuidle_enter_state(struct cpuidle_device *cdev, struct cpuidle_driver *cdrv
 	 * the broadcast device cannot stop its local timer, or nobody would
 	 * wake the others: it takes the deepest state that keeps its timer.
 	 */
-	if (bc_needed && tick_broadcast_enter()) {
+	if (bc_needed && tick_broadcast_enter && tick_broadcast_enter()) {
 		idx = find_deepest_state(cdrv, cdev, (unsigned)cpuidle_governor_latency_req(cdev->cpu),
 					   CPUIDLE_FLAG_TIMER_STOP);
 		if (idx < 0) {
@@ -120,19 +113,22 @@ int cpuidle_enter_state(struct cpuidle_device *cdev, struct cpuidle_driver *cdrv
 		bc_needed = false;
 	}
 
-	trace_cpu_idle((unsigned)idx, cdev->cpu);
+	if (trace_cpu_idle)
+		trace_cpu_idle((unsigned)idx, cdev->cpu);
 	t_in = ktime_get_ns();
 	cdev->open_state = idx;
 	cdev->open_since_ns = t_in;
 	got = st->enter(cdev, cdrv, idx);
 	cdev->open_state = -1;
 	t_out = ktime_get_ns();
-	trace_cpu_idle(PWR_EVENT_EXIT, cdev->cpu);
+	if (trace_cpu_idle)
+		trace_cpu_idle(PWR_EVENT_EXIT, cdev->cpu);
 
 	if (bc_needed) {
 		if (WARN_ON(!arch_irqs_disabled()))
 			arch_local_irq_disable();
-		tick_broadcast_exit();
+		if (tick_broadcast_exit)
+			tick_broadcast_exit();
 	}
 	arch_local_irq_enable();
 

@@ -152,15 +152,16 @@ int arm_cpuidle_simple_enter(struct cpuidle_device *cdev,
  * CPU's next event is handed to the broadcast timer before entry. Called
  * with IRQs disabled. tick_broadcast_enter() returns 0, or -EBUSY if this
  * CPU cannot stop its timer (it owns the broadcast device): the core then
- * picks the deepest state without TIMER_STOP. Weak no-op stubs here (always
- * 0): the SP804 broadcast timer model defines the strong ones.
+ * picks the deepest state without TIMER_STOP. cpuidle.c refers to both
+ * weakly: without tick-broadcast.c linked in, entry needs no broadcast.
  */
 int tick_broadcast_enter(void);
 void tick_broadcast_exit(void);
 
 /* Trace points trace_cpu_idle(state, cpu) on entry and
- * trace_cpu_idle(PWR_EVENT_EXIT, cpu) on exit; weak no-ops here, for the
- * tracer (ftrace "cpu_idle" events) to override. */
+ * trace_cpu_idle(PWR_EVENT_EXIT, cpu) on exit (kernel/trace.c: ftrace
+ * "cpu_idle" events); cpuidle.c refers to it weakly, and traces nothing
+ * without it. */
 #define PWR_EVENT_EXIT (~0u)
 void trace_cpu_idle(unsigned int state, unsigned int cpu);
 
