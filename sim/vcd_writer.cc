@@ -55,9 +55,9 @@ char* put_value_line(char* p, unsigned width, uint64_t v, const std::string& cod
 
 // The same, appended to s (the head's $dumpvars).
 void append_value_line(std::string& s, unsigned width, uint64_t v, const std::string& code) {
-  std::string line(kValueLineMax + code.size(), '\0');
-  line.resize(static_cast<size_t>(put_value_line(&line[0], width, v, code) - line.data()));
-  s += line;
+  const size_t at = s.size();
+  s.resize(at + kValueLineMax + code.size());
+  s.resize(static_cast<size_t>(put_value_line(&s[at], width, v, code) - s.data()));
 }
 
 }  // namespace
@@ -223,6 +223,10 @@ int new_core_state(const ClusterEnergy& model, const ClusterEnergy::Change& c) {
 int new_core_state(const ClusterEnergy& model, const ClusterEnergy::CoreChange& c) {
   return new_core_state(model, c.core, c.activity().state);
 }
+// clusterN_power_uw's value for the model's rail power now.
+uint64_t power_value(const ClusterEnergy& model) {
+  return static_cast<uint64_t>(std::llround(model.rail_power_uw()));
+}
 }  // namespace
 
 // The rail's power after the change; then, after a core's change of
@@ -233,7 +237,7 @@ template <typename C>
 void VcdEnergy::apply(const Cluster& cl, ClusterEnergy& model, const C& ch) {
   const int new_state = new_core_state(model, ch);  // before the model hears it
   model.apply(ch);
-  w_.set_at(cl.power, ch.at_ps, static_cast<uint64_t>(std::llround(model.rail_power_uw())));
+  w_.set_at(cl.power, ch.at_ps, power_value(model));
   if (new_state >= 0) {
     assert(ch.core < cl.state.size());
     w_.set_at(cl.state[ch.core], ch.at_ps, static_cast<uint64_t>(new_state));
@@ -250,7 +254,7 @@ void VcdEnergy::changed(size_t c, ClusterEnergy& model, const ClusterEnergy::Cor
 
 bool VcdEnergy::starts_as(size_t c, const ClusterEnergy& model) const {
   const Cluster& cl = clusters_.at(c);
-  if (w_.initial(cl.power) != static_cast<uint64_t>(std::llround(model.rail_power_uw()))) return false;
+  if (w_.initial(cl.power) != power_value(model)) return false;
   for (size_t i = 0; i < cl.state.size(); ++i)
     if (w_.initial(cl.state[i]) != static_cast<uint64_t>(model.core_activity(static_cast<unsigned>(i)).state))
       return false;
@@ -281,8 +285,7 @@ std::unique_ptr<VcdEnergy> attach_platform_vcd(VcdWriter& w, Platform& p) {
     // Summed on the thread the VCD rides on, by the model's follower there
     // (VcdEnergy).
     VcdEnergy::Cluster& ec = energy->clusters_.emplace_back();
-    ec.power = w.add_signal(sc, sc + "_power_uw", 32,
-                            static_cast<uint64_t>(std::llround(m.energy->rail_power_uw())));
+    ec.power = w.add_signal(sc, sc + "_power_uw", 32, power_value(*m.energy));
     for (auto& c : cc) {
       const unsigned port = static_cast<unsigned>(c.cci_slave_if);
       if (c.id == id && port < snoop_sig.size())
