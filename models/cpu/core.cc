@@ -98,7 +98,8 @@ void Core::set_reset(bool held) {
     l1d_.power_off();
     if (powered_) enter(State::Reset);
   }
-  wake_.notify();
+  // A release without power frees nothing: the power-on will wake the core.
+  if (held || powered_) wake_.notify();
   forget_pending();
 }
 
@@ -112,7 +113,12 @@ void Core::set_cluster_power(bool on) {
   } else {
     enter(reset_held_ ? State::Reset : State::Run);
   }
-  wake_.notify();
+  // Under a held reset the thread waits on wake_ only in
+  // wait_reset_release(), which power alone cannot end (every other wait on
+  // wake_ ends on lost_, set by the reset). Waking it there would only
+  // switch to it and back: in IKS that is two of every three wake-ups of a
+  // parked core (a cluster goes off and on under its cores' resets).
+  if (!reset_held_) wake_.notify();
   forget_pending();
 }
 

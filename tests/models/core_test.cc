@@ -402,3 +402,78 @@ TEST(Core, ChainStopsAtTheHorizon) {
   EXPECT_EQ(rig.mem.reads(), 5u);
   EXPECT_EQ(rig.port_calls, 2u);
 }
+
+namespace {
+
+// One core held in reset, unpowered or powered, whose firmware waits for
+// the release and notes when it came and how many times the thread woke
+// until then; a driver process works the reset and the cluster's power.
+struct ResetRig : sc_module {
+  ClockDomain clk{"clk", 1000000000};
+  Cache l2{CacheParams{}};
+  std::unique_ptr<Core> core;
+  std::function<void(Core&)> drive;
+  sc_time released_at;
+  uint64_t wakes = 0;  // the core thread's waits that ended, up to the release
+  tlm_utils::simple_target_socket<ResetRig> bus{"bus"};  // never used
+
+  SC_HAS_PROCESS(ResetRig);
+  ResetRig(sc_module_name n, bool powered, std::function<void(Core&)> d)
+      : sc_module(n), drive(std::move(d)) {
+    CoreParams p;
+    p.type = "cortex-a7";
+    p.ipc.fill(1.0);
+    core = std::make_unique<Core>("core", p, clk, l2, powered, true);
+    core->set_firmware([this] {
+      const uint64_t before = core_wait_count.waits;
+      core->wait_reset_release();
+      wakes = core_wait_count.waits - before;
+      released_at = sc_time_stamp();
+      for (;;) wait(sc_time(1, SC_SEC));  // park
+    });
+    core->to_cluster.bind(bus);
+    bus.register_b_transport(this, &ResetRig::b_transport);
+    SC_THREAD(driver);
+  }
+  void b_transport(tlm::tlm_generic_payload& gp, sc_time&) {
+    gp.set_response_status(tlm::TLM_OK_RESPONSE);
+  }
+  void driver() { drive(*core); }
+};
+
+}  // namespace
+
+// A core held in reset waits only for its release: its cluster going off
+// and on meanwhile (IKS powers a cluster down and up under its cores'
+// resets) does not wake its thread, and the release wakes it once.
+TEST(Core, PowerChangesUnderResetDoNotWakeTheCore) {
+  ResetRig rig("rig", true, [](Core& c) {
+    for (int k = 0; k < 3; ++k) {
+      wait(ns(100));
+      c.set_cluster_power(false);
+      wait(ns(100));
+      c.set_cluster_power(true);
+    }
+    wait(ns(100));
+    c.set_reset(false);
+  });
+  sc_start(sc_time(1, SC_MS));
+  EXPECT_EQ(rig.released_at, ns(700));
+  EXPECT_EQ(rig.wakes, 1u);
+  EXPECT_EQ(rig.core->state(), Core::State::Run);
+}
+
+// A release while the cluster is off frees the core only when the power
+// comes back, and that power-on is what wakes it.
+TEST(Core, ReleaseWithoutPowerWaitsForThePower) {
+  ResetRig rig("rig", false, [](Core& c) {
+    wait(ns(100));
+    c.set_reset(false);
+    wait(ns(150));
+    c.set_cluster_power(true);
+  });
+  sc_start(sc_time(1, SC_MS));
+  EXPECT_EQ(rig.released_at, ns(250));
+  EXPECT_EQ(rig.wakes, 1u);
+  EXPECT_EQ(rig.core->state(), Core::State::Run);
+}
