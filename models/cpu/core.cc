@@ -136,9 +136,30 @@ void Core::thread() {
 void Core::wait_reset_release() {
   sync();
   while (reset_held_ || !powered_) block(wake_);
+  check_release_livelock();
   lost_ = false;
   event_reg_ = false;
   enter(State::Run);
+}
+
+// A release takes no simulated time, and neither need the firmware's way
+// back to WFI nor the power controller's reset of a core that enters it
+// with its wake-up armed. So a wake-up the core can never take (an
+// interrupt pending at its switched-off CPU interface: TC2's GIC keeps the
+// wake-up request raised) cycles release, WFI and reset at one instant,
+// forever: SystemC's time stands still while the trace grows without end.
+// A real board would spin the same way, only slower. Stop instead, naming
+// the core; a real boot from reset releases a core a few times at most.
+void Core::check_release_livelock() {
+  constexpr unsigned kReleasesAtOneInstant = 1000;
+  if (now() != last_release_) {
+    last_release_ = now();
+    releases_at_last_ = 0;
+  }
+  if (++releases_at_last_ == kReleasesAtOneInstant)
+    model_error(name(), "released from reset %u times without simulated time passing: "
+                "something keeps waking it that it cannot take (an interrupt routed to a "
+                "CPU that is down?); the run cannot go on", kReleasesAtOneInstant);
 }
 
 // ---- local time ------------------------------------------------------------------

@@ -206,6 +206,7 @@ class Core : public sc_core::sc_module {
   void set_kind(WorkKind k);
   void dirty_caches(WorkKind k, uint64_t instr);
   void thread();
+  void check_release_livelock();
   void enter(State s);
   void update_residency();
 
@@ -222,6 +223,8 @@ class Core : public sc_core::sc_module {
   std::vector<std::function<void(WorkKind)>> work_listeners_;
   std::array<sc_core::sc_time, static_cast<size_t>(State::Count)> residency_{};
   sc_core::sc_time last_change_;
+  sc_core::sc_time last_release_;  // check_release_livelock()
+  unsigned releases_at_last_ = 0;
   // Built once, not per wait or per access (each would allocate): the
   // events run_cycles waits on, and the payload and extensions of transact().
   sc_core::sc_event_or_list wake_or_clock_, wake_or_event_;

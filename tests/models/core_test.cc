@@ -417,18 +417,29 @@ struct ResetRig : sc_module {
   uint64_t wakes = 0;  // the core thread's waits that ended, up to the release
   tlm_utils::simple_target_socket<ResetRig> bus{"bus"};  // never used
 
+  unsigned releases = 0;
+
   SC_HAS_PROCESS(ResetRig);
-  ResetRig(sc_module_name n, bool powered, std::function<void(Core&)> d)
+  // firmware_loops: after each release the firmware waits for an interrupt
+  // and, when a reset ends that, for the next release (TC2's boot pen).
+  ResetRig(sc_module_name n, bool powered, std::function<void(Core&)> d,
+           bool firmware_loops = false)
       : sc_module(n), drive(std::move(d)) {
     CoreParams p;
     p.type = "cortex-a7";
     p.ipc.fill(1.0);
     core = std::make_unique<Core>("core", p, clk, l2, powered, true);
-    core->set_firmware([this] {
+    core->set_firmware([this, firmware_loops] {
       const uint64_t before = core_wait_count.waits;
       core->wait_reset_release();
       wakes = core_wait_count.waits - before;
       released_at = sc_time_stamp();
+      ++releases;
+      while (firmware_loops) {
+        core->wait_for_interrupt();  // PowerLost when the reset comes
+        core->wait_reset_release();
+        ++releases;
+      }
       for (;;) wait(sc_time(1, SC_SEC));  // park
     });
     core->to_cluster.bind(bus);
@@ -476,4 +487,35 @@ TEST(Core, ReleaseWithoutPowerWaitsForThePower) {
   EXPECT_EQ(rig.released_at, ns(250));
   EXPECT_EQ(rig.wakes, 1u);
   EXPECT_EQ(rig.core->state(), Core::State::Run);
+}
+
+// A core released again and again without simulated time passing (a
+// wake-up it cannot take makes the power controller release it, and it
+// goes straight back) stops the run with a model error instead of
+// spinning for ever at one instant.
+TEST(Core, ReleasesWithoutTimePassingStopTheRun) {
+  ResetRig rig("rig", true, [](Core& c) {
+    for (int k = 0; k < 5000; ++k) {
+      c.set_reset(true);
+      wait(SC_ZERO_TIME);
+      c.set_reset(false);
+      wait(SC_ZERO_TIME);
+    }
+  }, true);
+  EXPECT_THROW(sc_start(sc_time(1, SC_MS)), sc_report);
+  EXPECT_EQ(rig.releases, 999u);  // the 1000th stops the run
+}
+
+// The same releases a nanosecond apart are a core at work: no error.
+TEST(Core, ReleasesAsTimePassesAreNoLivelock) {
+  ResetRig rig("rig", true, [](Core& c) {
+    for (int k = 0; k < 5000; ++k) {
+      c.set_reset(true);
+      wait(ns(1));
+      c.set_reset(false);
+      wait(ns(1));
+    }
+  }, true);
+  EXPECT_NO_THROW(sc_start(sc_time(1, SC_MS)));
+  EXPECT_EQ(rig.releases, 5000u);
 }
