@@ -11,6 +11,7 @@
 #include "asm/smp_ops.h"
 #include "linux/completion.h"
 #include "linux/init.h"
+#include "linux/interrupt.h"
 #include "linux/smp.h"
 #include "linux/tick.h"
 
@@ -39,7 +40,9 @@ void arch_cpu_idle_dead(void)
 	if (ops->cpu_disable && ops->cpu_disable(cpu))
 		hw_panic("CPU%u: cpu_disable failed after it was allowed", cpu);
 	set_cpu_online(cpu, false);
-	clockevents_shutdown();          /* tick_offline_cpu */
+	irq_migrate_all_off_this_cpu();
+	tick_broadcast_offline(cpu);     /* tick_offline_cpu */
+	clockevents_shutdown();
 	hw_store32(&die_request[cpu], 0);
 	/* The requester may now kill us. */
 	complete(&cpu_died[cpu]);

@@ -121,3 +121,29 @@ TEST(Events, BusyOnABusyCpuIsRefused) {
                 " --event 40ms:busy:1:20", d);
   EXPECT_EQ(r.exit_code, 0) << r.err;
 }
+
+// CPU1 taken down under IKS while it holds the broadcast timer's SPI (the
+// SP804's affinity follows the CPU whose event is due next). The SPI moves
+// to CPU0 as the CPU goes (irq_migrate_all_off_this_cpu); left at CPU1's
+// switched-off CPU interface, its next expiry raised the GIC's wake-up
+// request for the A7 of CPU1's pair, and the SPC and the boot pen released
+// it, saw it back in WFI and reset it at one instant for ever: the run hung
+// (and with --out grew its trace without end). `timeout` keeps a
+// regression from hanging the suite.
+TEST(Hotplug, CpuDownMovesItsInterruptsToAnOnlineCpu) {
+  const std::string d = scratch("hotplug-irq-move");
+  const std::string w = std::string(BLSIM_SOURCE_DIR) + "/workloads/bursty.json";
+  RunResult r = run_cmd("timeout 120 " + blsim_bin() + " --dtb " + tc2_dtb() + " --workload " + w +
+                            " --duration 3s --switcher iks --cpufreq-governor ondemand"
+                            " --event 2s:cpu_down:1 --no-progress --out " + d, d);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  Json j(slurp(d + "/stats.json"));
+  ASSERT_TRUE(j.ok());
+  yajl_val ev = Json::get(j.root(), "events");
+  ASSERT_EQ(YAJL_GET_ARRAY(ev)->len, 1u);
+  EXPECT_EQ(num(Json::get(at(ev, 0), "result")), 0);
+  EXPECT_NE(slurp(d + "/console.log").find("CPU1: shutdown"), std::string::npos);
+  // The A7 of CPU1's pair (0x101, core 3) stays down.
+  yajl_val core3 = at(Json::get(j.root(), "cores"), 3);
+  EXPECT_STRNE(YAJL_GET_STRING(Json::get(core3, "final_state")), "run");
+}

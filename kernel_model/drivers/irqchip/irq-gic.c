@@ -123,6 +123,7 @@ static int gic_set_affinity(struct irq_data *d, u32 mask_val, bool force)
 	val = readl_relaxed(reg) & ~(0xffu << shift);
 	writel_relaxed(val | ((u32)gic_cpu_map[cpu] << shift), reg);
 	gic_unlock(flags);
+	irq_data_update_effective_affinity(d, BIT(cpu));
 	return 0;
 }
 
@@ -203,6 +204,9 @@ void gic_dist_init(void)
 	four_targets = gic_get_cpumask() * 0x01010101u;
 	for (irq = GIC_FIRST_SPI; irq < gic_data.gic_irqs; irq += 4)
 		writel_relaxed(four_targets, base + GIC_DIST_TARGET + irq);
+	for (irq = GIC_FIRST_SPI; irq < gic_data.gic_irqs; irq++)
+		irq_data_update_effective_affinity(irq_get_irq_data(irq),
+						   BIT(smp_processor_id()));
 	gic_dist_config();
 	writel_relaxed(GICD_ENABLE, base + GIC_DIST_CTRL);
 }

@@ -24,13 +24,25 @@ typedef irqreturn_t (*irq_handler_t)(int irq, void *dev_id);
 
 struct irq_chip;
 
-/* What an irq_chip callback is told about the interrupt. */
+/* What an irq_chip callback is told about the interrupt. The two masks
+ * are logical CPUs (bit n = cpu n), as upstream's irq_common_data keeps
+ * them: the affinity asked for, and the CPUs the chip actually delivers to. */
 struct irq_data {
 	unsigned int irq;
 	unsigned long hwirq;
 	struct irq_chip *chip;
 	void *chip_data;
+	bool per_cpu;			/* a PPI: irqd_is_per_cpu() */
+	u32 affinity;			/* irq_data_get_affinity_mask() */
+	u32 effective_affinity;		/* ...get_effective_affinity_mask() */
 };
+
+/* irq_data_update_effective_affinity: the chip says where it routed it. */
+static inline void irq_data_update_effective_affinity(struct irq_data *d,
+						      u32 cpus)
+{
+	d->effective_affinity = cpus;
+}
 
 /* The interrupt controller's operations on one interrupt. */
 struct irq_chip {
@@ -60,6 +72,8 @@ void enable_irq(unsigned int irq);
 void disable_irq(unsigned int irq);
 /* Route an SPI to the first online CPU of a logical CPU mask. */
 int irq_set_affinity(unsigned int irq, u32 cpu_mask);
+/* On the dying CPU, from __cpu_disable(): its SPIs go to online CPUs. */
+void irq_migrate_all_off_this_cpu(void);
 
 /* ---- irqchip side -------------------------------------------------------- */
 
@@ -67,6 +81,10 @@ int irq_set_affinity(unsigned int irq, u32 cpu_mask);
 int irq_set_chip_and_data(unsigned int irq, struct irq_chip *chip,
 			  void *chip_data);
 int irq_set_percpu_devid(unsigned int irq);
+/* The chip's view of an interrupt; NULL unless a chip is attached. */
+struct irq_data *irq_get_irq_data(unsigned int irq);
+/* Through the chip; on success the mask becomes the interrupt's affinity. */
+int irq_do_set_affinity(struct irq_data *d, u32 mask, bool force);
 /* Run the handler of one interrupt. Returns -EINVAL if the interrupt is
  * unknown (no chip attached, or nobody requested it), 0 otherwise. */
 int generic_handle_irq(unsigned int irq);

@@ -79,6 +79,9 @@ void tick_install_broadcast_device(struct clock_event_device *bc);
 struct clock_event_device *tick_get_broadcast_device(void);
 /* The logical CPUs whose events the broadcast device holds (a bitmap). */
 u32 tick_get_broadcast_oneshot_mask(void);
+/* tick_offline_cpu()'s part: a CPU going offline leaves the broadcast
+ * masks (the device keeps whatever it is programmed for). */
+void tick_broadcast_offline(unsigned int cpu);
 /* drivers/clocksource/timer-sp804.c: the first "arm,sp804" node at the DT
  * root as broadcast clock event device. 0, or -ENODEV (none: deep idle
  * states that stop the local timer are then refused). */

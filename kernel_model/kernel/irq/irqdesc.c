@@ -8,6 +8,7 @@
  * the other cores except across the chip callbacks, which touch MMIO.
  */
 #include "linux/interrupt.h"
+#include "linux/smp.h"
 
 /* One interrupt (struct irq_desc). */
 struct irq_desc {
@@ -45,8 +46,18 @@ int irq_set_chip_and_data(unsigned int irq, struct irq_chip *chip,
 	d->irq_data.hwirq = irq;
 	d->irq_data.chip = chip;
 	d->irq_data.chip_data = chip_data;
+	/* irq_default_affinity; where it is delivered is the chip's to say. */
+	d->irq_data.affinity = cpu_possible_bits;
+	d->irq_data.effective_affinity = 0;
 	d->depth = 1;
 	return 0;
+}
+
+struct irq_data *irq_get_irq_data(unsigned int irq)
+{
+	struct irq_desc *d = irq_to_desc(irq);
+
+	return d ? &d->irq_data : NULL;
 }
 
 /* irq_set_percpu_devid: a PPI, with a banked enable per CPU. */
@@ -57,6 +68,7 @@ int irq_set_percpu_devid(unsigned int irq)
 	if (!d)
 		return -EINVAL;
 	d->percpu = true;
+	d->irq_data.per_cpu = true;
 	return 0;
 }
 
@@ -177,6 +189,17 @@ void disable_irq(unsigned int irq)
 		irq_mask(d);
 }
 
+/* irq_do_set_affinity: the chip routes it; what it accepted is kept as
+ * the affinity, which a CPU going offline reads (cpuhotplug.c). */
+int irq_do_set_affinity(struct irq_data *d, u32 mask, bool force)
+{
+	int ret = d->chip->irq_set_affinity(d, mask, force);
+
+	if (!ret)
+		d->affinity = mask;
+	return ret;
+}
+
 /* irq_set_affinity: through the chip; SPIs only. */
 int irq_set_affinity(unsigned int irq, u32 cpu_mask)
 {
@@ -184,8 +207,7 @@ int irq_set_affinity(unsigned int irq, u32 cpu_mask)
 
 	if (!d || d->percpu || !d->irq_data.chip->irq_set_affinity)
 		return -EINVAL;
-	return d->irq_data.chip->irq_set_affinity(&d->irq_data,
-						     cpu_mask, false);
+	return irq_do_set_affinity(&d->irq_data, cpu_mask, false);
 }
 
 /* generic_handle_irq: run the flow handler (handle_fasteoi_irq's core;

@@ -121,6 +121,20 @@ static void tick_handle_oneshot_broadcast(struct clock_event_device *bc)
 		tick_handle_event();
 }
 
+/* Models tick_broadcast_offline() -> tick_broadcast_oneshot_offline(): the
+ * dead CPU is forgotten, but the device is not stopped; when it fires, the
+ * handler finds nothing for that CPU, on whichever CPU its IRQ moved to. */
+void tick_broadcast_offline(unsigned int cpu)
+{
+	const u32 bit = 1u << cpu;
+
+	arch_spin_lock(&bc_lock);
+	oneshot_mask &= ~bit;
+	pending_mask &= ~bit;
+	force_mask &= ~bit;
+	arch_spin_unlock(&bc_lock);
+}
+
 /* Models tick_install_broadcast_device() + tick_broadcast_switch_to_oneshot(). */
 void tick_install_broadcast_device(struct clock_event_device *bc)
 {
