@@ -38,15 +38,23 @@ RegisterBank::Reg& RegisterBank::add(const char* name, uint32_t offset, unsigned
     const uint32_t off = offset + i * stride;
     if (off % 4 || off != (off & o_.decode_mask))
       model_error(owner(), "register %s[%u] at 0x%x: not a word the bank decodes", name, i, off);
-    if (!slots_.emplace(off, Slot{&r, i}).second)
+    const size_t page = off / 4 / kPageWords;
+    if (page >= pages_.size()) pages_.resize(page + 1);
+    if (!pages_[page]) pages_[page].reset(new Slot[kPageWords]);
+    Slot& slot = pages_[page][off / 4 % kPageWords];
+    if (slot.reg)
       model_error(owner(), "register %s[%u] at 0x%x: offset declared twice", name, i, off);
+    slot = Slot{&r, i};
   }
   return r;
 }
 
+// Declared registers are aligned words: a misaligned offset holds none.
 const RegisterBank::Slot* RegisterBank::find(uint32_t off) const {
-  const auto it = slots_.find(off);
-  return it == slots_.end() ? nullptr : &it->second;
+  const size_t page = off / 4 / kPageWords;
+  if (off % 4 || page >= pages_.size() || !pages_[page]) return nullptr;
+  const Slot& slot = pages_[page][off / 4 % kPageWords];
+  return slot.reg ? &slot : nullptr;
 }
 
 uint32_t RegisterBank::read(uint32_t off) {
