@@ -20,7 +20,8 @@ Core::Core(sc_module_name name, const CoreParams& p, ClockDomain& clk, Cache& l2
     : sc_module(name), to_cluster("to_cluster"), p_(p), clk_(clk), l1d_(p.l1d), l2_(l2),
       state_(!initially_powered ? State::Off
              : initially_in_reset ? State::Reset : State::Run),
-      reset_held_(initially_in_reset), powered_(initially_powered) {
+      reset_held_(initially_in_reset), powered_(initially_powered),
+      lost_(initially_in_reset) {
   wake_or_clock_ |= wake_;
   wake_or_clock_ |= clk_.changed_event();
   wake_or_event_ |= wake_;

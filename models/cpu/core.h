@@ -215,7 +215,9 @@ class Core : public sc_core::sc_module {
   Cache l1d_;
   Cache& l2_;
   State state_;
-  bool nirq_ = false, reset_held_, powered_, lost_ = false, event_reg_ = false;
+  // lost_: the core's state is gone (a reset since it last left one);
+  // every wait but wait_reset_release()'s ends on it.
+  bool nirq_ = false, reset_held_, powered_, lost_, event_reg_ = false;
   sc_core::sc_event wake_, event_;
   std::function<void()> firmware_;
   std::vector<std::function<void(State)>> listeners_;

@@ -122,8 +122,10 @@ static int gic_set_affinity(struct irq_data *d, u32 mask_val, bool force)
 	flags = gic_lock();
 	val = readl_relaxed(reg) & ~(0xffu << shift);
 	writel_relaxed(val | ((u32)gic_cpu_map[cpu] << shift), reg);
-	gic_unlock(flags);
+	/* Under the lock, as the target byte: a CPU retargeting it meanwhile
+	 * (the broadcast timer's) must not leave the two disagreeing. */
 	irq_data_update_effective_affinity(d, BIT(cpu));
+	gic_unlock(flags);
 	return 0;
 }
 

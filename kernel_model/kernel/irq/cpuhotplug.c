@@ -26,11 +26,13 @@
 #include "linux/interrupt.h"
 #include "linux/smp.h"
 
+/* The whole affinity goes to the chip, which picks an online CPU of it:
+ * the offline ones stay in it for when they come back. */
 static void migrate_one_irq(struct irq_data *d)
 {
-	u32 to = d->affinity & cpu_online_bits;
+	u32 to = d->affinity;
 
-	if (!to)
+	if (!(to & cpu_online_bits))
 		to = cpu_online_bits;	/* broken affinity */
 	irq_do_set_affinity(d, to, false);
 }

@@ -122,8 +122,9 @@ static void tick_handle_oneshot_broadcast(struct clock_event_device *bc)
 }
 
 /* Models tick_broadcast_offline() -> tick_broadcast_oneshot_offline(): the
- * dead CPU is forgotten, but the device is not stopped; when it fires, the
- * handler finds nothing for that CPU, on whichever CPU its IRQ moved to. */
+ * CPU drops out of the three masks. The device stays armed for the others;
+ * should it fire for the gone CPU's event, the handler, on the CPU its
+ * interrupt moved to, finds no one to wake. */
 void tick_broadcast_offline(unsigned int cpu)
 {
 	const u32 bit = 1u << cpu;
