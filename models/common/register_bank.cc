@@ -117,12 +117,10 @@ void RegisterBank::reset() {
 
 void RegisterBank::b_transport(tlm::tlm_generic_payload& gp, sc_time& delay) {
   const uint32_t off = static_cast<uint32_t>(gp.get_address() & o_.decode_mask);
-  if (!o_.passive_reads || !gp.is_read()) {
-    catch_up(gp, delay);
-  } else {
-    const Slot* s = find(off);
-    if (s && s->reg->read_acts_) catch_up(gp, delay);
-  }
+  const Slot* s = find(off);
+  const bool at_systemc_time = gp.is_read() ? !o_.passive_reads || (s && s->reg->read_acts_)
+                                            : !(s && s->reg->write_only_stores_);
+  if (at_systemc_time) catch_up(gp, delay);
   delay += o_.latency;
   if (gp.get_data_length() != 4 || gp.get_streaming_width() < 4)
     return gp.set_response_status(tlm::TLM_BURST_ERROR_RESPONSE);

@@ -7,10 +7,13 @@
 // stride, read and write handlers, or storage with a reset value) and binds
 // the bank on the bus as its target socket. The bank then does for every
 // transaction, in this order:
-//  1. catch up with SystemC's time (models/common/initiator.h): always, or,
-//     with Options::passive_reads, on writes and on reads of registers
-//     declared read_acts() only (the rest read state that holds still while
-//     the initiator's lead runs);
+//  1. catch up with SystemC's time (models/common/initiator.h): on every
+//     write but to a register declared write_only_stores(), and on every
+//     read, or, with Options::passive_reads, on reads of registers declared
+//     read_acts() only (the rest read state that holds still while the
+//     initiator's lead runs). Nothing else runs before the initiator's
+//     local time (models/cpu/core.h), so state that is only stored or read
+//     may change or be read early;
 //  2. add Options::latency to the annotated delay;
 //  3. decode the offset (address & Options::decode_mask) and check the
 //     access: a single aligned 32-bit word, no byte enables. Otherwise
@@ -61,6 +64,9 @@ class RegisterBank : public tlm_utils::simple_target_socket<RegisterBank> {
     Reg& stored(uint32_t reset_value = 0, uint32_t writable = ~0u);
     // A read acts (clears, lowers a line): it happens at SystemC's time.
     Reg& read_acts() { read_acts_ = true; return *this; }
+    // A write only sets state that other processes read when they next run
+    // (no time, wire or notification): it is made on the initiator's lead.
+    Reg& write_only_stores() { write_only_stores_ = true; return *this; }
 
    private:
     friend class RegisterBank;
@@ -69,7 +75,7 @@ class RegisterBank : public tlm_utils::simple_target_socket<RegisterBank> {
     unsigned count_;
     ReadFn read_;
     WriteFn write_;
-    bool stored_ = false, read_acts_ = false;
+    bool stored_ = false, read_acts_ = false, write_only_stores_ = false;
     uint32_t writable_ = ~0u;
     std::vector<uint32_t> reset_, value_;  // per element, stored registers only
   };

@@ -221,7 +221,10 @@ void Tc2Scc::declare_spc_regs() {
           cl.pwrdn_en = v & 1;
           poke_pm(c);
         });
+    // Read by the boot firmware of a core the sequencer releases: another
+    // process, so only after the writer has waited its lead out.
     regs.add(k.bx, spc(k.bx_off), p_.cpus[k.c])
+        .write_only_stores()
         .reads([&cl](unsigned cpu) { return cl.bx_addr[cpu]; })
         .writes([&cl](unsigned cpu, uint32_t v) { cl.bx_addr[cpu] = v; });
   }

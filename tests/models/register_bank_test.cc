@@ -40,6 +40,9 @@ struct Dev : sc_module {
     });
     regs.add("RO", 0x08).reads([](unsigned) { return 0xabcdu; });
     regs.add("ACTS", 0x0c).read_acts().reads([this](unsigned) { return ++acted; });
+    regs.add("STORES", 0x10).write_only_stores().writes([this](unsigned, uint32_t v) {
+      plain = v;
+    });
     regs.add("ARR", 0x100, 3, 0x10)
         .reads([this](unsigned i) { return arr[i]; })
         .writes([this](unsigned i, uint32_t v) { arr[i] = v + i; });
@@ -159,6 +162,11 @@ TEST(RegisterBank, LatencyAndCatchUp) {
     EXPECT_EQ(sc_time_stamp(), 2 * lead);
     a = access(passive, tlm::TLM_WRITE_COMMAND, 0x00, 5, 4, lead);
     EXPECT_EQ(a.delay, lat);
+    EXPECT_EQ(sc_time_stamp(), 3 * lead);
+    // A write that only stores goes on the lead, in either bank.
+    a = access(active, tlm::TLM_WRITE_COMMAND, 0x10, 6, 4, lead);
+    EXPECT_EQ(active.plain, 6u);
+    EXPECT_EQ(a.delay, lead + lat);
     EXPECT_EQ(sc_time_stamp(), 3 * lead);
   });
   sc_start(sc_time(1, SC_US));
