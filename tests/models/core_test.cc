@@ -493,29 +493,29 @@ TEST(Core, ReleaseWithoutPowerWaitsForThePower) {
 // wake-up it cannot take makes the power controller release it, and it
 // goes straight back) stops the run with a model error instead of
 // spinning for ever at one instant.
+namespace {
+
+// 5000 reset pulses, `gap` between each edge and the next.
+void pulse_reset(Core& c, const sc_time& gap) {
+  for (int k = 0; k < 5000; ++k) {
+    c.set_reset(true);
+    wait(gap);
+    c.set_reset(false);
+    wait(gap);
+  }
+}
+
+}  // namespace
+
 TEST(Core, ReleasesWithoutTimePassingStopTheRun) {
-  ResetRig rig("rig", true, [](Core& c) {
-    for (int k = 0; k < 5000; ++k) {
-      c.set_reset(true);
-      wait(SC_ZERO_TIME);
-      c.set_reset(false);
-      wait(SC_ZERO_TIME);
-    }
-  }, true);
+  ResetRig rig("rig", true, [](Core& c) { pulse_reset(c, SC_ZERO_TIME); }, true);
   EXPECT_THROW(sc_start(sc_time(1, SC_MS)), sc_report);
   EXPECT_EQ(rig.releases, 999u);  // the 1000th stops the run
 }
 
 // The same releases a nanosecond apart are a core at work: no error.
 TEST(Core, ReleasesAsTimePassesAreNoLivelock) {
-  ResetRig rig("rig", true, [](Core& c) {
-    for (int k = 0; k < 5000; ++k) {
-      c.set_reset(true);
-      wait(ns(1));
-      c.set_reset(false);
-      wait(ns(1));
-    }
-  }, true);
+  ResetRig rig("rig", true, [](Core& c) { pulse_reset(c, ns(1)); }, true);
   EXPECT_NO_THROW(sc_start(sc_time(1, SC_MS)));
   EXPECT_EQ(rig.releases, 5000u);
 }
