@@ -113,7 +113,7 @@ class RegisterBank : public tlm_utils::simple_target_socket<RegisterBank> {
   const char* owner() const;
 
   Options o_;
-  std::deque<Reg> regs_;  // stable addresses for slots_
+  std::deque<Reg> regs_;  // stable addresses for pages_
   // Every device access decodes its offset here (a hash lookup was 0.7% of
   // 60 s of mp3-short): by word, in pages of kPageWords words, made only
   // where a register is (the Exynos CMU's reach past 0x28000, sparsely).
