@@ -221,8 +221,8 @@ void Tc2Scc::declare_spc_regs() {
           cl.pwrdn_en = v & 1;
           poke_pm(c);
         });
-    // Read by the boot firmware of a core the sequencer releases: another
-    // process, so only after the writer has waited its lead out.
+    // Read only by the boot firmware, on another core's thread, which runs
+    // no earlier than the writer's local time: the write goes on the lead.
     regs.add(k.bx, spc(k.bx_off), p_.cpus[k.c])
         .write_only_stores()
         .reads([&cl](unsigned cpu) { return cl.bx_addr[cpu]; })

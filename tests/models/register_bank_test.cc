@@ -163,11 +163,19 @@ TEST(RegisterBank, LatencyAndCatchUp) {
     a = access(passive, tlm::TLM_WRITE_COMMAND, 0x00, 5, 4, lead);
     EXPECT_EQ(a.delay, lat);
     EXPECT_EQ(sc_time_stamp(), 3 * lead);
-    // A write that only stores goes on the lead, in either bank.
+    // A write that only stores goes on the lead, in either bank ...
     a = access(active, tlm::TLM_WRITE_COMMAND, 0x10, 6, 4, lead);
     EXPECT_EQ(active.plain, 6u);
     EXPECT_EQ(a.delay, lead + lat);
     EXPECT_EQ(sc_time_stamp(), 3 * lead);
+    a = access(passive, tlm::TLM_WRITE_COMMAND, 0x10, 7, 4, lead);
+    EXPECT_EQ(passive.plain, 7u);
+    EXPECT_EQ(a.delay, lead + lat);
+    EXPECT_EQ(sc_time_stamp(), 3 * lead);
+    // ... and a read of it is as any other.
+    a = access(active, tlm::TLM_READ_COMMAND, 0x10, 0, 4, lead);
+    EXPECT_EQ(a.delay, lat);
+    EXPECT_EQ(sc_time_stamp(), 4 * lead);
   });
   sc_start(sc_time(1, SC_US));
 }

@@ -3,6 +3,7 @@
 // and spc.c drive it, with stub cores on the STANDBYWFI / wake / reset wires.
 #include "models/clock/clock_domain.h"
 #include "models/clock/pll.h"
+#include "models/common/initiator.h"
 #include "models/power/power_domain.h"
 #include "models/power/regulator.h"
 #include "models/power/tc2_scc.h"
@@ -46,6 +47,28 @@ struct Master : sc_module {
   }
   uint32_t read(uint32_t off) { return access(tlm::TLM_READ_COMMAND, off); }
   void write(uint32_t off, uint32_t v) { access(tlm::TLM_WRITE_COMMAND, off, v); }
+  // A write from a core that has run `lead` ahead (Core::transact): when,
+  // in SystemC's time, the target let it go, and the delay it left.
+  struct Timed {
+    sc_time returned_at, delay;
+  };
+  Timed write_with_lead(uint32_t off, uint32_t v, const sc_time& lead) {
+    tlm::tlm_generic_payload gp;
+    InitiatorExt ext;
+    ext.lead = lead;
+    gp.set_extension(&ext);
+    sc_time d = lead;
+    gp.set_command(tlm::TLM_WRITE_COMMAND);
+    gp.set_address(kSccBase + off);
+    gp.set_data_ptr(reinterpret_cast<unsigned char*>(&v));
+    gp.set_data_length(4);
+    gp.set_streaming_width(4);
+    sock->b_transport(gp, d);
+    gp.clear_extension(&ext);
+    const Timed t{sc_time_stamp(), d};
+    wait(d);
+    return t;
+  }
 };
 
 struct Script : sc_module {
@@ -523,6 +546,26 @@ TEST(Tc2Spc, BxAddrMailboxes) {
   EXPECT_EQ(b.scc->resume_address(0, 1), 0x22u);
   EXPECT_EQ(b.scc->resume_address(1, 2), 0x102u);
   EXPECT_EQ(b.scc->resume_address(0, 0), 0x11u);  // WDATA did not alias a mailbox
+}
+
+// A resume-mailbox write only stores: it goes on the writer's lead. A
+// write whose handler acts (PWRDN_EN pokes the sequencer) waits it out.
+TEST(Tc2Spc, MailboxWritesGoOnTheLead) {
+  Board b;
+  Master::Timed mailbox, pwrdn;
+  sc_time start;
+  const sc_time lead(50, SC_NS), latency(100, SC_NS);
+  Script s("s", [&] {
+    start = sc_time_stamp();
+    mailbox = b.m.write_with_lead(kSpc + A7_BX_ADDR0 + 4, 0x80008000, lead);
+    pwrdn = b.m.write_with_lead(kSpc + A7_PWRDN_EN, 0, lead);
+  });
+  sc_start(us(10));
+  EXPECT_EQ(mailbox.returned_at, start);
+  EXPECT_EQ(mailbox.delay, lead + latency);
+  EXPECT_EQ(b.scc->resume_address(1, 1), 0x80008000u);
+  EXPECT_EQ(pwrdn.returned_at, start + lead + latency + lead);
+  EXPECT_EQ(pwrdn.delay, latency);
 }
 
 TEST(Tc2Spc, BadAccessesAreRejected) {
