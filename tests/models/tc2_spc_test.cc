@@ -32,40 +32,40 @@ constexpr uint32_t kSpc = SCC_SPC_OFFSET;
 struct Master : sc_module {
   tlm_utils::simple_initiator_socket<Master> sock{"sock"};
   explicit Master(sc_module_name n) : sc_module(n) {}
+  // What an access saw: its data, when (in SystemC's time) the target let
+  // it go, and the delay it left.
+  struct Timed {
+    uint32_t data;
+    sc_time returned_at, delay;
+  };
   uint32_t access(tlm::tlm_command cmd, uint32_t off, uint32_t v = 0) {
+    return send(cmd, off, v, nullptr).data;
+  }
+  uint32_t read(uint32_t off) { return access(tlm::TLM_READ_COMMAND, off); }
+  void write(uint32_t off, uint32_t v) { access(tlm::TLM_WRITE_COMMAND, off, v); }
+  // A write from a core that has run `lead` ahead (Core::transact).
+  Timed write_with_lead(uint32_t off, uint32_t v, const sc_time& lead) {
+    InitiatorExt ext;
+    ext.lead = lead;
+    return send(tlm::TLM_WRITE_COMMAND, off, v, &ext);
+  }
+
+ private:
+  // ext: the initiator's extension, whose lead starts the delay; none for
+  // an access from no core.
+  Timed send(tlm::tlm_command cmd, uint32_t off, uint32_t v, InitiatorExt* ext) {
     tlm::tlm_generic_payload gp;
-    sc_time d = SC_ZERO_TIME;
+    sc_time d = ext ? ext->lead : SC_ZERO_TIME;
+    if (ext) gp.set_extension(ext);
     gp.set_command(cmd);
     gp.set_address(kSccBase + off);
     gp.set_data_ptr(reinterpret_cast<unsigned char*>(&v));
     gp.set_data_length(4);
     gp.set_streaming_width(4);
     sock->b_transport(gp, d);
+    if (ext) gp.clear_extension(ext);
     EXPECT_EQ(gp.get_response_status(), tlm::TLM_OK_RESPONSE) << "offset " << off;
-    wait(d);
-    return v;
-  }
-  uint32_t read(uint32_t off) { return access(tlm::TLM_READ_COMMAND, off); }
-  void write(uint32_t off, uint32_t v) { access(tlm::TLM_WRITE_COMMAND, off, v); }
-  // A write from a core that has run `lead` ahead (Core::transact): when,
-  // in SystemC's time, the target let it go, and the delay it left.
-  struct Timed {
-    sc_time returned_at, delay;
-  };
-  Timed write_with_lead(uint32_t off, uint32_t v, const sc_time& lead) {
-    tlm::tlm_generic_payload gp;
-    InitiatorExt ext;
-    ext.lead = lead;
-    gp.set_extension(&ext);
-    sc_time d = lead;
-    gp.set_command(tlm::TLM_WRITE_COMMAND);
-    gp.set_address(kSccBase + off);
-    gp.set_data_ptr(reinterpret_cast<unsigned char*>(&v));
-    gp.set_data_length(4);
-    gp.set_streaming_width(4);
-    sock->b_transport(gp, d);
-    gp.clear_extension(&ext);
-    const Timed t{sc_time_stamp(), d};
+    const Timed t{v, sc_time_stamp(), d};
     wait(d);
     return t;
   }

@@ -17,7 +17,6 @@ struct irq_desc {
 	const char *name;
 	void *dev_id;
 	unsigned int depth;		/* disable nesting; 1 = not started */
-	bool percpu;
 	unsigned int count;		/* kstat_irqs */
 	unsigned int spurious;		/* no handler when it fired */
 };
@@ -67,7 +66,6 @@ int irq_set_percpu_devid(unsigned int irq)
 
 	if (!d)
 		return -EINVAL;
-	d->percpu = true;
 	d->irq_data.per_cpu = true;
 	return 0;
 }
@@ -90,7 +88,7 @@ static int setup_irq(unsigned int irq, irq_handler_t handler, const char *name,
 {
 	struct irq_desc *d = irq_to_desc(irq);
 
-	if (!d || !handler || d->percpu != percpu)
+	if (!d || !handler || d->irq_data.per_cpu != percpu)
 		return -EINVAL;
 	if (d->handler)
 		return -EBUSY;
@@ -141,7 +139,7 @@ void enable_percpu_irq(unsigned int irq)
 {
 	struct irq_desc *d = irq_to_desc(irq);
 
-	if (!d || !d->percpu) {
+	if (!d || !d->irq_data.per_cpu) {
 		pr_warn("enable_percpu_irq: IRQ %u is not per-CPU\n", irq);
 		return;
 	}
@@ -153,7 +151,7 @@ void disable_percpu_irq(unsigned int irq)
 {
 	struct irq_desc *d = irq_to_desc(irq);
 
-	if (!d || !d->percpu) {
+	if (!d || !d->irq_data.per_cpu) {
 		pr_warn("disable_percpu_irq: IRQ %u is not per-CPU\n", irq);
 		return;
 	}
@@ -165,7 +163,7 @@ void enable_irq(unsigned int irq)
 {
 	struct irq_desc *d = irq_to_desc(irq);
 
-	if (!d || d->percpu)
+	if (!d || d->irq_data.per_cpu)
 		return;
 	if (d->depth == 0) {
 		pr_warn("Unbalanced enable for IRQ %u\n", irq);
@@ -183,7 +181,7 @@ void disable_irq(unsigned int irq)
 {
 	struct irq_desc *d = irq_to_desc(irq);
 
-	if (!d || d->percpu)
+	if (!d || d->irq_data.per_cpu)
 		return;
 	if (d->depth++ == 0)
 		irq_mask(d);
@@ -205,7 +203,7 @@ int irq_set_affinity(unsigned int irq, u32 cpu_mask)
 {
 	struct irq_desc *d = irq_to_desc(irq);
 
-	if (!d || d->percpu || !d->irq_data.chip->irq_set_affinity)
+	if (!d || d->irq_data.per_cpu || !d->irq_data.chip->irq_set_affinity)
 		return -EINVAL;
 	return irq_do_set_affinity(&d->irq_data, cpu_mask, false);
 }
